@@ -17,15 +17,8 @@ class Anomaly:
     Attributes:
         chunk: the chunk's 0-based position in the stream.
         path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
-        kind: ``conflict`` (an identity field got a second value), ``missing_key`` (list
-            items without their ``index``: once per entry), ``reused_key`` (an ``index``
-            reused by another ``id`` or name), ``wrong_type`` (another JSON type than the
-            schema's), ``not_object``, ``invalid_json``, ``mixed_fragments`` (a field that
-            changes form, or non-text parts where only text is allowed), ``repeated_text``
-            (JSON text re-sent whole: one copy kept), ``text_replaced`` (a ``last`` field's
-            text replaced by another: the earlier in ``dropped``), ``too_deep`` (past the
-            recursion limit); the event fold's are in ``_EventFold``'s docstring. Which may
-            have changed the answer: ``_ANOMALY_KINDS`` (``bookkeeping``).
+        kind: what happened: ``bookkeeping._ANOMALY_KINDS`` lists every kind (a line each,
+            and whether it may have changed the answer); ``docs/anomalies.md`` the rules.
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.

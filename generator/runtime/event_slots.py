@@ -226,12 +226,7 @@ class _Addressing:
         return new
 
     def child(
-        self,
-        container: dict[Any, Any],
-        key: Any,
-        path: str,
-        new: Mapping[str, Any] | None = None,
-        opens: bool = False,
+        self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None, opens: bool = False
     ) -> dict[str, Any]:
         """The object at ``container[key]``; a missing one is created from ``new``, reported
         ``missing_slot`` unless ``opens`` (no event opens it: its first delta does)."""

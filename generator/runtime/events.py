@@ -4,8 +4,7 @@ Works on decoded JSON. A generated module calls it from one handler per event ty
 (``_on_response_output_text_delta(f, e)``) picked from a table ``{tag value: handler}``;
 ``generator.event_plan`` builds the same handlers from a plan. Here: the entry point
 (``_EventFold``: order, dispatch, lifecycle, side channels, snapshot); state and addressing
-in ``event_slots``, operations on one slot in ``event_ops``. ``_EventFold``'s docstring lists
-the anomaly kinds.
+in ``event_slots``, operations on one slot in ``event_ops``.
 """
 
 import json
@@ -121,40 +120,7 @@ class _EventFold(_SlotOps):
         error: the ``error`` event, when one came.
         terminal: the tag of the terminal event seen (``response.completed``...), or ``None``.
 
-    Anomaly kinds (``docs/anomalies.md`` has each rule):
-
-    ``not_object``     an event that is not a JSON object (or its JSON text); dropped.
-    ``invalid_json``   JSON text that does not decode (dropped); gathered JSON text (``op: json``)
-                       that does not parse at ``parse`` or snapshot (kept as text).
-    ``no_tag``         an object without a string tag; kept in ``unknown_events``.
-    ``unknown_event``  a tag, or a nested tag (``delta.type``), the map does not know; kept in
-                       ``unknown_events``.
-    ``duplicate``      an identical repeat (same ``sequence_number`` among the latest 1,024, same
-                       content): applied once.
-    ``reused_number``  a different event with a seen ``sequence_number`` (applied).
-    ``out_of_order``   a ``sequence_number`` lower than one seen (applied).
-    ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
-    ``missing_key``    an address field (``output_index``...) absent or not an integer/string: dropped,
-                       unless ``item_id`` names a known item (routed there).
-    ``missing_slot``   an event addressing a slot no event created (a delta before its
-                       ``content_part.added``, openai-python#2852): created.
-    ``exists``         ``create`` at a slot already created (merged: the fold's text stays).
-    ``id_mismatch``    ``item_id`` names another known item than ``output_index``: routed by the id.
-    ``unknown_id``     ``item_id`` names no known item, the slot at ``output_index`` has another id:
-                       ``output_index`` followed (servers that rotate ids).
-    ``done_differs``   a ``.done``/final value differs from the fold (also of another JSON kind that
-                       fits the schema): the server's kept, the fold's in ``dropped``.
-    ``emptied``        a ``.done``/final ``[]``/``""`` where the fold holds a value: the fold's kept.
-    ``unlisted``       a final list does not name an item the stream folded: kept at its place.
-    ``wrong_type``     a value of the wrong JSON type for its operation, a final value of a kind the
-                       schema does not allow, or a delta changing a filled value's kind; dropped.
-    ``tag_changed``    an appended object's tag (an enum field) differs from the held one: held kept.
-    ``after_terminal`` an event after the terminal one (``finalize``/``finish``) (applied).
-    ``repeated_init``  a second or late ``response.created``: merged, the fold kept where they
-                       differ (the start's values in ``dropped``).
-    ``too_deep``       an event's value nested past what an op can apply (not applied), or gathered
-                       JSON text nested past what the parser reads (kept as text).
-    ``incomplete``     the answer asked for (``to_response``) before the terminal event: built anyway.
+    Anomaly kinds: ``bookkeeping._ANOMALY_KINDS`` (a line each), ``docs/anomalies.md`` (each rule).
     """
 
     def __init__(

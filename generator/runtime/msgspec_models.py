@@ -84,11 +84,7 @@ class _OneOf:
     __slots__ = ("fallback", "options", "tag", "tags")
 
     def __init__(
-        self,
-        options: tuple[Any, ...],
-        tag: str | None = None,
-        tags: dict[Any, Any] | None = None,
-        fallback: Any = None,
+        self, options: tuple[Any, ...], tag: str | None = None, tags: dict[Any, Any] | None = None, fallback: Any = None
     ) -> None:
         self.options = options
         self.tag = tag

@@ -121,13 +121,7 @@ class _TextMerge(_Bookkeeping):
                 where = _join(state._path, wire)
                 self.anomaly(where, "too_deep", "a value nested too deeply to write as text: dropped", None, value)
                 return
-            self.anomaly(
-                _join(state._path, wire),
-                "wrong_type",
-                _said("json_text", _json_kind_of(value)),
-                text,
-                value,
-            )
+            self.anomaly(_join(state._path, wire), "wrong_type", _said("json_text", _json_kind_of(value)), text, value)
             value = text
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
