@@ -45,13 +45,8 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
 }
 
 
-def _at_risk(anomaly: Anomaly) -> bool:
-    """True when ``anomaly`` may have changed the answer (``_ANOMALY_KINDS``)."""
-    return _ANOMALY_KINDS.get(anomaly.kind, True)
-
-
 def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
-    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
+    """The anomalies that may have changed the answer, in order (``_ANOMALY_KINDS``)."""
     return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
 
 

@@ -20,11 +20,8 @@ _STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[\{([A-Za-z_][A-Za-z0-9_]*)\}\]
 
 
 def _path_steps(path: str) -> tuple[tuple[str, str | None], ...]:
-    """``output[{output_index}].text`` -> ``(("output", "output_index"), ("text", None))``.
-
-    Raises:
-        ValueError: a part that is not ``name`` or ``name[{event_field}]``.
-    """
+    """``output[{output_index}].text`` -> ``(("output", "output_index"), ("text", None))``;
+    ``ValueError`` for a part that is not ``name`` or ``name[{event_field}]``."""
     steps = []
     for part in path.split("."):
         m = _STEP.fullmatch(part)
@@ -80,12 +77,8 @@ class _Slot:
         self._name, self._key = steps[-1]
 
     def parent(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any]:
-        """The object holding this slot for event ``e`` (made where missing); a handler whose
-        slots differ only in the last step finds it once and passes it to each operation.
-
-        Raises:
-            _Skip: the event cannot be applied (reported by the fold).
-        """
+        """The object holding this slot for event ``e`` (made where missing; ``_Skip`` where
+        the event cannot be applied). A handler's slots that differ only in the last step share it."""
         if self._first is None:
             return f.response
         name, key, path, new = self._first
@@ -103,11 +96,8 @@ class _Slot:
     def locate(
         self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None
     ) -> tuple[dict[Any, Any], Any]:
-        """``(container, key)`` of this slot for event ``e``, below ``parent`` if found already.
-
-        Raises:
-            _Skip: the event cannot be applied (reported by the fold).
-        """
+        """``(container, key)`` of this slot for event ``e``, below ``parent`` if found already
+        (``_Skip`` where the event cannot be applied)."""
         if parent is None:
             parent = self.parent(f, e)
         if self._key is None:
@@ -126,10 +116,7 @@ class _Slot:
         """Create the slot from ``value`` (``_EventFold.create``); ``optional``: None does nothing."""
         if optional and value is None:
             return
-        if self._key is None:  # inline ``locate``: the hot path of every delta
-            container, key = (self.parent(f, e) if parent is None else parent), self._name
-        else:
-            container, key = self.locate(f, e, parent)
+        container, key = self.locate(f, e, parent)
         f.create(container, key, value, self.path, self.collection, self._kinds)
 
     def replace(
@@ -172,22 +159,15 @@ class _Slot:
             f.json(container, key, value, self.path)
 
     def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
-        """Parse the JSON text gathered for the slot (``_EventFold.parse``); nothing is created.
-
-        Raises:
-            _Skip: an address of the event is no address (reported by the fold).
-        """
+        """Parse the JSON text gathered for the slot (``_EventFold.parse``); nothing is created
+        (``_Skip`` for an address that is none)."""
         container = parent if parent is not None else self._find(f, e)
         if container is not None and self._key is None:
             f.parse(container, self._name, self.path)
 
     def _find(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any] | None:
         """The object holding this slot for event ``e`` if events made it, else None (nothing
-        created); an address that is no integer or string is reported as ``_EventFold.key`` does.
-
-        Raises:
-            _Skip: such an address (the event is dropped).
-        """
+        created); an address that is no integer or string raises ``_Skip`` as ``key`` does."""
         node: Any = f.response
         for name, key, path, _new in ((self._first,) if self._first else ()) + self._rest:
             node = node.get(name) if type(node) is dict or type(node) is _Slots else None
@@ -232,10 +212,7 @@ class _Slot:
 
     def set(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Set a value only the event carries (``_EventFold.set``)."""
-        if self._key is None:  # inline ``locate``: the hot path of every delta
-            container, key = (self.parent(f, e) if parent is None else parent), self._name
-        else:
-            container, key = self.locate(f, e, parent)
+        container, key = self.locate(f, e, parent)
         f.set(container, key, value)
 
 

@@ -137,18 +137,9 @@ def _address_text(value: Any, placeholder: str) -> str:
 
 
 class _Addressing:
-    """The response an event fold builds, its anomaly log, and how an event finds its slot
-    (the base of ``_EventFold``; ``_SlotOps`` acts on the slot).
-
-    Args:
-        id_field: the field of a slot its identity check reads (``id``).
-        strict: raise ``StreamMergeError`` at the first anomaly.
-    Attributes:
-        response: the response so far (fold state: see ``_thaw``).
-        anomalies: every stray, in order.
-        position: the number of the current event (from 0), for an anomaly.
-        event: the current event (an anomaly's path is filled from it).
-    """
+    """The base of ``_EventFold``: the ``response`` so far (fold state), the ``anomalies``,
+    the current ``event`` and its ``position`` (from 0), and how an event finds its slot
+    (``_SlotOps`` acts on it). ``id_field`` and ``strict`` as ``_EventFold`` takes them."""
 
     def __init__(self, id_field: str, strict: bool) -> None:
         self.id_field = id_field
@@ -163,11 +154,8 @@ class _Addressing:
         self._bad_json: set[str] = set()  # paths of JSON text reported as not parsing (once each)
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
-        """Record an anomaly at ``path`` (filled from the current event).
-
-        Raises:
-            StreamMergeError: under ``strict=True``.
-        """
+        """Record an anomaly at ``path`` (filled from the current event); under ``strict=True``,
+        raise it (``StreamMergeError``)."""
         anomaly = Anomaly(self.position, _event_path(path, self.event), kind, message, kept, dropped)
         self.anomalies.append(anomaly)
         if self.strict:
@@ -183,11 +171,7 @@ class _Addressing:
 
     def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
         """The event's address ``name`` (an integer or string); anything else is reported
-        (``missing_key``) and the event dropped.
-
-        Raises:
-            _Skip: the event has no address.
-        """
+        (``missing_key``) and the event dropped (``_Skip``)."""
         key = event.get(name)
         if type(key) is int or type(key) is str:
             return key

@@ -54,12 +54,8 @@ def _kind_of(value: Any) -> str:
 
 
 def _as_event(obj: Any) -> Any:
-    """A decoded event from a dict, JSON text/bytes, a pydantic model (``model_dump``) or a
-    generated dataclass (``to_dict()``).
-
-    Raises:
-        ValueError: JSON text that does not decode (``json.JSONDecodeError``).
-    """
+    """A decoded event from a dict, JSON text/bytes (else ``json.JSONDecodeError``), a pydantic
+    model (``model_dump``) or a generated dataclass (``to_dict()``)."""
     if type(obj) is dict:
         return obj
     if isinstance(obj, (str, bytes, bytearray)):
@@ -311,11 +307,8 @@ class _EventFold(_SlotOps):
         self.response[name] = placed
 
     def ended(self) -> None:
-        """Report, once, an answer asked for before the terminal event (``incomplete``).
-
-        Raises:
-            StreamMergeError: under ``strict=True``, when the stream has not ended.
-        """
+        """Report, once, an answer asked for before the terminal event (``incomplete``; under
+        ``strict=True``, ``StreamMergeError``)."""
         if self.terminal is None and not any(a.kind == "incomplete" and not a.path for a in self.anomalies):
             self.report("", "incomplete", "the stream has not ended (no terminal event): the answer may be cut short")
 

@@ -278,10 +278,7 @@ class _ChunkAccumulator(_Merger):
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), JSON text or bytes, this module's
         chunk model (merged as it is), or another library's (its set fields: ``_model_data``).
-
-        Raises:
-            StreamMergeError: only with ``strict=True``, at a stray.
-        """
+        Raises only with ``strict=True`` (``StreamMergeError`` at a stray)."""
         try:
             kind = type(chunk)
             if kind is dict:

@@ -189,21 +189,10 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
     if sorted(slots) != sorted(names + own):
         return lambda data: _from_table(cls, table, data)
     scope: dict[str, Any] = {
-        "cls": cls,
-        "table": table,
-        "new": object.__new__,
-        "M": _MISSING,
-        "ParseError": ParseError,
-        "_from_table": _from_table,
-        "_req": _req,
-        "_opt": _opt,
-        "_failed": _failed,
-        "_items_failed": _items_failed,
-        "_extras": _extras,
-        "known": table.known,
-        "null_keys": table.null_keys,
-        "extra_fields": table.extra_fields,
+        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _failed, _items_failed, _extras)
     }
+    scope.update(cls=cls, table=table, new=object.__new__, M=_MISSING, known=table.known, null_keys=table.null_keys)
+    scope["extra_fields"] = table.extra_fields
     lines = [
         "def parse(d):",
         "    if type(d) is not dict:",

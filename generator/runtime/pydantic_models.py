@@ -60,12 +60,8 @@ def _tag(prop: str, attr: str, tags: dict[Any, str], fallback: str | None = None
 
 def _json_chunk(model: type[BaseModel], parse: Callable[[Any], Any], text: str, number: int) -> Any:
     """Event ``number``'s data as a ``model``, validated from the JSON text; text that does
-    not validate so goes as ``iter_chunk_dicts`` reads it to ``parse`` (the same errors).
-
-    Raises:
-        StreamError: the chunk is an error (``{"error": ...}``).
-        pydantic.ValidationError: it does not fit ``model``.
-    """
+    not validate so goes as ``iter_chunk_dicts`` reads it to ``parse``. Raises ``StreamError``
+    for an error chunk, ``pydantic.ValidationError`` for one that does not fit."""
     try:
         chunk = model.model_validate_json(text, by_name=False)
     except ValidationError:

@@ -48,12 +48,8 @@ def _convert(
     data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _Merger, at: str = "", path: str = ""
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display ``path``) as its response
-    counterpart.
-
-    Raises:
-        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
-            is left out, reported as ``incomplete``).
-    """
+    counterpart; a required field that never arrived is left out, reported ``incomplete``
+    (with ``strict``: ``StreamMergeError``)."""
     rule = rules[at]
     out: dict[str, Any] = {}
     renames = rule.renames

@@ -154,11 +154,7 @@ _LONG_NUMBER = b":" + b"0" * 19  # 2**63 has 19 digits: a shorter integer fits o
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
-    """``json.loads(text)``, by orjson where installed and giving the same value.
-
-    Raises:
-        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
-    """
+    """``json.loads(text)`` (its errors too), by orjson where installed and giving the same value."""
     if _orjson_loads is not None:
         try:
             raw = text if type(text) is bytes else text.encode() if isinstance(text, str) else text
@@ -205,12 +201,9 @@ def _event_text(event: ServerSentEvent, named: bool) -> Any:
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
-    """The decoded chunk of event ``number`` whose data is ``text``.
-
-    Raises:
-        StreamFormatError: the data is not a JSON object.
-        StreamError: it is an object with a non-empty ``error`` member.
-    """
+    """The decoded chunk of event ``number`` whose data is ``text``; raises
+    ``StreamFormatError`` for data that is no JSON object, ``StreamError`` for an object with
+    a non-empty ``error`` member."""
     data = _object_of(text, number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
@@ -227,11 +220,7 @@ def _event_object(text: str, number: int) -> dict[str, Any]:
 
 
 def _object_of(text: str, number: int) -> dict[str, Any]:
-    """The JSON object ``text`` (event ``number``'s data).
-
-    Raises:
-        StreamFormatError: the data is not a JSON object.
-    """
+    """The JSON object ``text`` (event ``number``'s data), else ``StreamFormatError``."""
     try:
         data = _loads(text)
     except (ValueError, RecursionError) as exc:
@@ -302,11 +291,8 @@ def _blank(item: Any) -> bool:
 
 
 def _text(item: Any, number: int) -> str:
-    """An item of a JSON stream as text.
-
-    Raises:
-        StreamFormatError: bytes not UTF-8, or neither text nor bytes (``number``: the next chunk's).
-    """
+    """An item of a JSON stream as text; ``StreamFormatError`` (event ``number``) for bytes
+    not UTF-8 or neither text nor bytes."""
     if type(item) is str:
         return item
     if isinstance(item, (bytes, bytearray, memoryview)):
@@ -431,13 +417,8 @@ def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
 def _chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
-    """``decode(data, number)`` for each chunk of a stream, read as ``formats`` says
-    (``_chunk_dicts``).
-
-    Raises:
-        StreamError, StreamFormatError: as ``_chunk_dicts``; also a stream read as events
-            whose first line opens JSON.
-    """
+    """``decode(data, number)`` for each chunk of a stream, read and raising as
+    ``_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
     rest = iter(lines)
     head = []  # the blank lines up to the first that is not (the event-stream reader reads them)
     for item in rest:
