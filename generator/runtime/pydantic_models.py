@@ -9,7 +9,13 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, PydanticUserError, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PydanticUserError,
+    TypeAdapter,
+    ValidationError,
+)
 
 from .sse import StreamError, _chunk_object
 
