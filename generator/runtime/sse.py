@@ -408,10 +408,11 @@ def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iter
         yield decode(text, number)
 
 
-def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
-    """The items of ``head``, then those of ``rest``."""
+def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``, then ``tail``."""
     yield from head
     yield from rest
+    yield from tail
 
 
 def _chunks(
@@ -432,7 +433,7 @@ def _chunks(
         yield from _json_array(_prepend(head, rest), decode)
     else:
         _events_expected(head[-1] if head else "")
-        yield from _sse_chunks(_prepend(head, rest), named, decode)
+        yield from _sse_chunks(_prepend(head, rest, ("",)), named, decode)
 
 
 def _events_expected(first: Any) -> None:
@@ -447,9 +448,10 @@ def _events_expected(first: Any) -> None:
 
 def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk of an event stream, up to ``data:
-    [DONE]``; an error event raises ``StreamError`` after the chunks before it. A fast path
-    with the same results takes a ``data:`` line (after the first line, no line break) and
-    the blank line ending an unnamed event of one such line; the rest goes by ``_EventParser``."""
+    [DONE]``; an error event raises ``StreamError`` after the chunks before it. ``lines`` end
+    with ``""`` (an event left open is dispatched). A fast path with the same results takes a
+    ``data:`` line (after the first line, no line break) and the blank line ending an unnamed
+    event of one such line; the rest goes by ``_EventParser``."""
     parser = _EventParser()
     data = parser.data
     for item in lines:
@@ -477,18 +479,12 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
             if type(text) is _Failed:
                 raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
-    event = parser.dispatch()
-    last: Any = _event_text(event, named) if event is not None else None
-    if type(last) is _Failed:
-        raise StreamError(last.payload)
-    if last is not None and last is not _DONE:
-        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
     lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> AsyncIterator[Any]:
-    """``_chunks`` for an async iterable of lines (events without ``_sse_chunks``' fast path)."""
+    """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
     head: list[Any] = []  # as in ``_chunks``
     async for item in rest:
@@ -498,14 +494,8 @@ async def _achunks(
     form = _format_of(head[-1] if head else "", formats)
     if form == "sse":
         _events_expected(head[-1] if head else "")
-        parser = _EventParser()
-        async for item in _aprepend(head, rest, ("",)):  # "": an event open at the end is dispatched
-            for text in _chunk_texts(parser, item, named):
-                if text is _DONE:
-                    return
-                if type(text) is _Failed:
-                    raise StreamError(text.payload)
-                yield decode(text, parser.count - 1)
+        async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), named, decode):
+            yield chunk
         return
     # a JSON stream: each item read as it comes, by the readers of ``_chunks``
     reader, items = _JsonLines(), _ArrayItems()
@@ -531,6 +521,40 @@ async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, 
         yield item
     for item in tail:
         yield item
+
+
+async def _asse_chunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_sse_chunks`` for an async iterable of lines (its twin: a shared step would cost a
+    call per line)."""
+    parser = _EventParser()
+    data = parser.data
+    async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if type(item) is str and parser.started and "\n" not in item and "\r" not in item:
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
+            yield decode(text, parser.count - 1)
 
 
 def _chunk_dicts(
