@@ -1,19 +1,12 @@
-"""The msgspec style's fixed runtime: the base of every model (``_Struct``), parsing decoded
-JSON into the models with every unknown field kept (``_parse``), checking the slots msgspec
-cannot type itself (``_OneOf``, ``_ListOf``, ``_MapOf``, ``_Named``), and building a result
-that does not validate, for the accumulators (``_built_anyway``); the public parse functions
-of the components (``_parser``, ``_parser_of``).
+"""The msgspec style's runtime: the models' base (``_Struct``), parsing with unknown fields
+kept (``_parse``), checkers for slots msgspec cannot type (``_OneOf``, ``_ListOf``, ``_MapOf``,
+``_Named``...), results built anyway (``_built_anyway``) and public parsers (``_parser``).
 
-Unknown fields: msgspec decodes only the fields a ``Struct`` declares. Every model here
-forbids unknown fields, so ``msgspec.json.Decoder(Model)`` decodes a payload that has none
-straight from its bytes (the fast path: nothing is lost since there is nothing unknown); a
-payload with unknown fields fails that decoder and is read through ``_parse`` instead: the
-known fields are validated by msgspec, the others kept in each object's ``extra_fields``
-(and given back by ``to_dict``). msgspec types a union only when its members differ in JSON
-kind (one object, one array, one string ...); the generated module declares any other union
-as ``Any`` for msgspec (the real type for type checkers) and checks it in ``__post_init__``
-with the checkers below, left to right or by a discriminator's tag. Inlined only into
-msgspec-style modules (with ``--runtime package``, shared from ``_runtime_msgspec.py``).
+Every model forbids unknown fields, so ``msgspec.json.Decoder(Model)`` decodes a payload
+without any straight from its bytes; one with unknown fields fails it and goes through
+``_parse``: msgspec validates the known fields, the rest go to each object's ``extra_fields``.
+msgspec types a union only when its members differ in JSON kind; the module declares any
+other union ``Any`` for msgspec and checks it in ``__post_init__`` with the checkers below.
 """
 
 from __future__ import annotations
@@ -33,23 +26,22 @@ _T = TypeVar("_T")
 
 class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, dict=True):
     """Base of every model: keyword construction, ``None`` defaults left out when encoding,
-    unknown fields kept in ``extra_fields`` (see the module docstring)."""
+    unknown fields kept in ``extra_fields``."""
 
     extra_fields: ClassVar[dict[str, Any]] = {}
     """Fields the payload carried that the schema does not define, by wire name."""
     #: how the values of extra fields are checked (a model whose schema types them)
     _extra_check: ClassVar[Any] = None
-    #: the checkers of the fields whose wire names msgspec refuses (``\``, ``"``, control
-    #: characters): kept in ``extra_fields``, by wire name
+    #: checkers of fields whose wire names msgspec refuses (``\``, ``"``, control characters),
+    #: kept in ``extra_fields`` by wire name
     _odd_checks: ClassVar[dict[str, Any]] = {}
     _extras_below: ClassVar[bool] = False  # an object inside has extra fields
-    #: ``(attribute, wire name)`` of the fields that may hold a slot checked in ``__post_init__``
-    #: (whose objects may have extra fields that ``to_dict`` must find)
+    #: ``(attribute, wire name)`` of fields that may hold a slot checked in ``__post_init__``
+    #: (whose objects' extra fields ``to_dict`` must find)
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names and unknown fields; optional fields that are
-        None are left out."""
+        """The JSON data again: wire names, unknown fields; optional fields that are None left out."""
         data: dict[str, Any] = msgspec.to_builtins(self)
         if self._extras_below or self._checks_inside or self.extra_fields:
             _add_extras(self, data)
@@ -57,23 +49,20 @@ class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_f
 
 
 class _Leniency:
-    """A lenient build's state (``_built_anyway``): where the model being made is (the path
-    its ``__post_init__`` checks start from) and the places found that do not fit."""
+    """A lenient build's state: the path of the model being made and the places that do not fit."""
 
     __slots__ = ("at", "problems")
 
     def __init__(self) -> None:
         self.at: tuple[str | int, ...] = ()
-        #: (path, how: ``missing``, ``unknown``, ``left`` or ``too_deep``: see ``_DRIFT``)
+        #: (path, how: ``missing``, ``unknown``, ``left`` or ``too_deep``: see ``_DRIFT_SAID``)
         self.problems: list[tuple[tuple[str | int, ...], str]] = []
 
 
-#: Set while a lenient build makes a model (``_built_anyway``): checks build what does not
-#: fit as far as it goes and report the rest.
+#: Set while a lenient build makes a model: checks build what does not fit as far as it goes.
 _LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
-#: Set while an accumulator builds its typed result (``_built_anyway``): a tag a union does
-#: not list then fails the check (reported, and the union's fallback member built in its
-#: place) instead of being that member silently.
+#: Set while an accumulator builds its result: a tag a union does not list fails the check
+#: (reported, the fallback member built) instead of silently being that member.
 _CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
 #: What a lenient check gives for a place it leaves out of the typed result.
 _LEFT_OUT: Any = object()
@@ -89,18 +78,13 @@ class _Named:
 
 
 class _OneOf:
-    """A union msgspec cannot type: the first option the value fits, or with ``tag`` (a
-    discriminator's wire name) the option its tag names in ``tags``, and ``fallback`` (the
-    union's member for the tags the spec does not list) for a string tag it does not list."""
+    """A union msgspec cannot type: the first option that fits, or the one ``tags`` names by
+    the value's ``tag`` (``fallback``: the member for a string tag not listed)."""
 
     __slots__ = ("fallback", "options", "tag", "tags")
 
     def __init__(
-        self,
-        options: tuple[Any, ...],
-        tag: str | None = None,
-        tags: dict[Any, Any] | None = None,
-        fallback: Any = None,
+        self, options: tuple[Any, ...], tag: str | None = None, tags: dict[Any, Any] | None = None, fallback: Any = None
     ) -> None:
         self.options = options
         self.tag = tag
@@ -129,8 +113,8 @@ class _MapOf:
 
 
 class _TupleOf:
-    """A JSON array read by position (``prefixItems``): the ``prefix`` checkers, then
-    ``rest`` for any further item (``None``: no further item), at least ``least`` items."""
+    """A list read by position (``prefixItems``): ``prefix`` checkers, then ``rest`` (``None``:
+    no more items), at least ``least`` items."""
 
     __slots__ = ("least", "prefix", "rest")
 
@@ -153,9 +137,9 @@ _CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
 
 
 class _ByKey:
-    """The check of a model's extra fields by key (``patternProperties``): each by the checker
-    of every pattern its key matches (``re.search``; the first one's value is kept), a key
-    matching none by ``rest`` (``None``: any value), or refused when ``closed``."""
+    """Extra fields checked by key (``patternProperties``): by every pattern's checker the key
+    matches (``re.search``; the first's value kept), else ``rest`` (``None``: any), or refused
+    when ``closed``."""
 
     __slots__ = ("closed", "patterns", "rest")
 
@@ -165,7 +149,7 @@ class _ByKey:
         self.closed = closed
 
     def checked(self, key: str, value: Any, where: str) -> Any:
-        """``value`` of the extra field ``key`` checked (see the class docstring)."""
+        """``value`` of the extra field ``key``, checked."""
         checks = [check for pattern, check in self.patterns if re.search(pattern, key)]
         if not checks and self.closed and not _LENIENT.get():
             raise msgspec.ValidationError(f"{where}: not allowed: the key matches no pattern")
@@ -175,10 +159,8 @@ class _ByKey:
 
 def _checked(check: Any, value: Any, where: str) -> Any:
     """``value`` checked and built by ``check`` (from ``__post_init__``); raises
-    ``msgspec.ValidationError`` naming ``where``. In a lenient build (``_built_anyway``),
-    built as far as it goes instead (``_lenient_check``), from the path of the model being
-    made: the strict check inside runs without leniency, so that nothing below it is
-    made leniently under another path."""
+    ``msgspec.ValidationError`` naming ``where``. In a lenient build, built as far as it goes
+    (``_lenient_check``) from the path of the model being made."""
     lenient = _LENIENT.get()
     if lenient is not None:
         built = _lenient_check(check, value, (*lenient.at, where), lenient)
@@ -282,10 +264,9 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
 
 
 def _parse(model: Any, data: Any) -> Any:
-    """``data`` (decoded JSON) as ``model`` (a model class or a type msgspec knows), unknown
-    fields kept (see the module docstring); raises ``msgspec.ValidationError`` saying where
-    it does not fit (also for a string holding a lone surrogate where it does not fit, on
-    which msgspec raises ``UnicodeEncodeError`` instead)."""
+    """Decoded JSON as ``model`` (a model class, checker or type msgspec knows), unknown fields
+    kept; raises ``msgspec.ValidationError`` saying where (also for a lone surrogate, on
+    which msgspec raises ``UnicodeEncodeError``)."""
     if type(model) in _CHECKERS:
         return _check_value(model, data)
     try:
@@ -313,8 +294,7 @@ def _parser(model: type[_T]) -> Callable[[Any], _T]:
 
 
 def _parser_of(target: Any) -> Callable[[Any], Any]:
-    """The public parse function of a type that is no model class (``parse_<name>``):
-    ``_parse`` of its annotation, or of its checker where msgspec cannot type it."""
+    """The public parse function of a type that is no model class: ``_parse`` of ``target``."""
 
     def parse(data: Any) -> Any:
         return _parse(target, data)
@@ -350,10 +330,8 @@ _SEQUENCES = (list, tuple)  # a JSON array built: a list, or a tuple (prefixItem
 
 
 def _keep_extras(built: Any, data: Any, where: str) -> bool:
-    """Walk a built value beside the data it came from; put each object's unknown fields in
-    its ``extra_fields`` (checked when its schema types them). True when any were found. At
-    any depth: past the recursion limit, the same walk without recursion (what the first
-    try set is set again, to the same values)."""
+    """Put each object's unknown fields (from the data it came from) in its ``extra_fields``,
+    checked when typed; True when any were found. Past the recursion limit, without recursion."""
     try:
         return _nested_extras(built, data, where)
     except RecursionError:
@@ -376,8 +354,7 @@ def _nested_extras(built: Any, data: Any, where: str) -> bool:
 
 
 def _deep_extras(built: Any, data: Any, where: str) -> bool:
-    """``_nested_extras`` without recursion: every pair of values (built, data) in order from
-    the top, then each done after what is below it."""
+    """``_nested_extras`` without recursion: pairs listed from the top, done bottom-up."""
     nodes: list[tuple[Any, Any, str, int]] = []  # (built, data, where, its parent's number)
     stack = [(built, data, where, -1)]
     while stack:
@@ -414,8 +391,7 @@ def _beside(built: Any, data: Any, where: str) -> list[tuple[Any, Any, str]]:
 
 
 def _own_extras(built: _Struct, data: dict[str, Any], where: str) -> bool:
-    """Put the unknown fields of ``data`` in ``built.extra_fields`` (checked when the model's
-    schema types them); True when there are any."""
+    """Put ``data``'s unknown fields in ``built.extra_fields`` (checked when typed); True if any."""
     known = built.__struct_encode_fields__
     if len(data) <= len(known) and set(data).issubset(known):
         return False
@@ -437,8 +413,8 @@ def _own_extras(built: _Struct, data: dict[str, Any], where: str) -> bool:
 
 
 def _add_extras(built: Any, data: Any) -> None:
-    """Put the extra fields of ``built`` and of every object inside back into ``data`` (its
-    ``to_builtins`` form), at any depth (a walk without recursion)."""
+    """Put the extra fields of ``built`` and every object inside back into ``data`` (its
+    ``to_builtins`` form), without recursion."""
     stack = [(built, data)]
     while stack:
         built, data = stack.pop()
@@ -457,16 +433,12 @@ def _add_extras(built: Any, data: Any) -> None:
 
 
 def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
-    """``data`` as ``model`` for an accumulator's result. With ``acc.strict``, its
-    ``msgspec.ValidationError``; otherwise whatever the server sent is built, as in every
-    style: each place that does not fit (a required field missing, a value of another type,
-    a tag its union does not list, at any depth) is reported as a ``schema_drift`` anomaly
-    with its path: a tag its union does not list is the union's member for those
-    (``Unknown<Union>``), a missing required field reads as ``None``, and any other place
-    that does not fit is left out of the typed result (``None`` for a field, no item in a
-    list or map; ``snapshot_dict()`` keeps it); a value nested too deeply to build is kept
-    as it came and reported ``too_deep``. Unions are closed meanwhile (``_CLOSED``).
-    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    """``data`` as ``model`` for an accumulator's result (``acc``: ``strict``, ``drift``). With
+    ``acc.strict``, ``msgspec.ValidationError``; else built anyway, as in every style: each
+    place that does not fit is reported ``schema_drift`` with its path; an unlisted tag is
+    the union's ``Unknown<Union>`` member, a missing required field ``None``, any other misfit
+    left out (``snapshot_dict()`` keeps it); a value nested too deeply is kept as it came
+    (``too_deep``). Unions are closed meanwhile (``_CLOSED``)."""
     token = _CLOSED.set(True)
     try:
         try:
@@ -483,37 +455,36 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     places: dict[tuple[str | int, ...], str] = {}  # one anomaly a place: a missing field is missing
     for where, how in state.problems:
         places[where] = "missing" if places.get(where) == "missing" else how
-    for where in sorted(places, key=_path_order):
+    for where in sorted(places, key=_path_key):
         if places[where] == "too_deep":
-            acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
+            acc.drift(_path_text(where), _DRIFT_SAID["too_deep"], "too_deep")
         else:
-            acc.drift(_where(where), _DRIFT[places[where]])
+            acc.drift(_path_text(where), _DRIFT_SAID[places[where]])
     return built
 
 
-#: The messages of a result built anyway, the same in every style: a required field missing, a
-#: tag its union does not list, a value the types cannot hold (``schema_drift``), a value
-#: nested too deeply (``too_deep``).
-_DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
-_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
-_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
-_DRIFT = {"missing": _DRIFT_MISSING, "unknown": _DRIFT_UNKNOWN, "left": _DRIFT_LEFT}
+#: ``anomalies._DRIFT`` (and below, its ``_where`` and ``_path_order``) again: a module of this
+#: style may have no accumulator, and then no ``anomalies``.
+_DRIFT_SAID = {
+    "missing": "a required field is missing: built without it",
+    "unknown": "a tag its union does not name: kept as the union's member for unknown tags",
+    "left": "does not fit its schema: left out of the typed result (snapshot_dict() has it)",
+    "too_deep": "nested too deeply to check: kept as it came (JSON)",
+}
 
 
-def _where(path: tuple[str | int, ...]) -> str:
+def _path_text(path: tuple[str | int, ...]) -> str:
     """A path as text: ``output[0].content``."""
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
-def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+def _path_key(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
-    """``(True, value checked)`` when ``value`` fits ``check`` (a checker, a model or a type
-    msgspec knows) with no leniency, else ``(False, None)``."""
+    """``(True, value checked)`` when ``value`` fits ``check`` strictly, else ``(False, None)``."""
     token = _LENIENT.set(None)
     try:
         return True, _check_value(check, value)
@@ -525,10 +496,9 @@ def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
 
 def _lenient(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
     """``value`` as ``annotation`` if it fits; else, where the annotation names one shape (a
-    model, a list, a map), built as that shape place by place; else ``_LEFT_OUT``
-    (reported at ``path``). A union of several shapes is not guessed at: left out whole.
-    Past the recursion limit (a recursive schema's deep data), kept as it came
-    (``too_deep``: it could not be checked)."""
+    model, a list, a map), built as that shape place by place; else ``_LEFT_OUT`` (reported at
+    ``path``; a union of several shapes is not guessed at). Past the recursion limit, kept as
+    it came (``too_deep``)."""
     try:
         return _lenient_shaped(annotation, value, path, state)
     except RecursionError:
@@ -555,19 +525,16 @@ def _lenient_shaped(annotation: Any, value: Any, path: tuple[str | int, ...], st
 
 
 def _kept_items(items: list[Any]) -> list[Any]:
-    """A list built leniently, without the items left out."""
     return [item for item in items if item is not _LEFT_OUT]
 
 
 def _kept_entries(entries: dict[str, Any]) -> dict[str, Any]:
-    """A map built leniently, without the values left out."""
     return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
 
 
 def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...], state: _Leniency) -> Any:
-    """``model`` made from ``value`` field by field (see ``_lenient``): a missing required
-    field reads as ``None``; the checks of its ``__post_init__`` run leniently from
-    ``path``; unknown fields are kept."""
+    """``model`` made from ``value`` field by field (a missing required field ``None``), its
+    ``__post_init__`` checks run leniently from ``path``; unknown fields kept."""
     values = {}
     for attr, wire, ann, required in _fields(model):
         if wire in value:
@@ -588,8 +555,7 @@ def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...
 
 
 def _lenient_check(check: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
-    """``_lenient`` for a slot msgspec cannot type (a checker of ``__post_init__``): a
-    tagged union's member is the one its tag names, complete or not."""
+    """``_lenient`` for a checker: a tagged union's member is the one its tag names."""
     fits, built = _strictly(check, value)
     if fits:
         return built
@@ -636,10 +602,9 @@ def _members(annotation: Any) -> list[Any]:
 
 
 def _decoded_chunk(decode: Any, parse: Any, text: str, number: int) -> Any:
-    """Event ``number``'s data (``text``) decoded by ``decode`` (msgspec's decoder of the
-    chunk's model) straight into the models; text that does not decode so (an unknown
-    field, an error event, a value the models do not take) is decoded and checked as
-    ``iter_chunk_dicts`` does and given to ``parse``: the same errors, and nothing dropped."""
+    """Event ``number``'s data decoded by ``decode`` (the chunk model's decoder); text it
+    refuses (unknown fields, an error event, a misfit) goes as ``iter_chunk_dicts`` reads it
+    to ``parse``: the same errors, nothing dropped."""
     try:
         return decode(text)
     except msgspec.MsgspecError:
