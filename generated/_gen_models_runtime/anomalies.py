@@ -1,7 +1,7 @@
 # gen-models 0.1.0: generator/runtime/anomalies.py, copied verbatim. Do not edit; regenerate instead.
 """Anomalies: what a stream did that its schema does not allow, recorded instead of raised
-(``StreamMergeError`` under ``strict=True``). Shared by the chunk merger (``merge``) and the
-event fold (``events``); inlined into every generated module that has an accumulator.
+(``StreamMergeError`` under ``strict=True``), and the helpers both the chunk merge and the
+event fold use. In every module that has an accumulator.
 """
 
 from __future__ import annotations
@@ -18,20 +18,8 @@ class Anomaly:
     Attributes:
         chunk: the chunk's 0-based position in the stream.
         path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
-        kind: ``conflict`` (an identity field got a second, different value),
-            ``missing_key`` (list items without their ``index``: once per entry they go to),
-            ``reused_key`` (an
-            ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
-            of another JSON type than the schema's: kept only where nothing better exists),
-            ``not_object`` (a chunk or list item that is not a JSON object),
-            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
-            object; or parts that are not text where only text is allowed),
-            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
-            ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
-            pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
-            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
-            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
-            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
+        kind: what happened: ``bookkeeping._ANOMALY_KINDS`` lists every kind (a line each,
+            and whether it may have changed the answer); ``docs/anomalies.md`` the rules.
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -46,18 +34,16 @@ class Anomaly:
 
 
 class StreamMergeError(ValueError):
-    """Raised by a ``strict=True`` accumulator at the first anomaly, and by
-    ``to_response()`` when the stream cannot make a finished response. ``anomaly`` says
-    what and where."""
+    """Raised by a ``strict=True`` accumulator at the first anomaly, and by ``to_response()``
+    when the stream cannot make a finished response. ``anomaly``: what and where."""
 
     def __init__(self, anomaly: Anomaly) -> None:
         super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
         self.anomaly = anomaly
 
 
-#: How a message names a JSON kind (``_kind_of``'s answer): every anomaly message that names
-#: the kind of a value says it through this table, so it reads as a sentence ("a list where the
-#: fold holds a string"), never as pieces ("a array where the fold holds a other").
+#: How a message names a JSON kind, so that it reads as a sentence ("a list where the fold
+#: holds a string").
 _KIND_NOUNS = {
     "object": "an object",
     "array": "a list",
@@ -71,9 +57,8 @@ _KIND_NOUNS = {
 
 
 def _json_kind_of(value: Any) -> str:
-    """The JSON kind of a decoded value: ``object``, ``array``, ``string``, ``number``,
-    ``boolean``, ``null`` (``None``), or ``other`` (not JSON: a model object, a tuple...).
-    Subclasses count as their base (the fold's keyed slots are lists to their reader)."""
+    """``object``, ``array``, ``string``, ``number``, ``boolean``, ``null`` or ``other`` (not
+    JSON); subclasses count as their base."""
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, str):
@@ -87,9 +72,7 @@ def _json_kind_of(value: Any) -> str:
     return "null" if value is None else "other"
 
 
-#: Every anomaly message that names the kinds of values, in full sentences (``_said`` fills
-#: in ``{value}``, ``{held}`` and ``{fits}`` from ``_KIND_NOUNS``). The other messages are
-#: whole sentences where they are reported.
+#: Every anomaly message that names kinds of values (``_said`` fills them in).
 _MESSAGES = {
     # the event fold: a value of another kind than the one the fold holds
     "kept_fold": "{value} where the fold holds {held}: the fold's kept (the schema allows {fits} here)",
@@ -107,17 +90,14 @@ _MESSAGES = {
 
 
 def _said(message: str, value: str = "other", held: str = "other", fits: tuple[str, ...] = ()) -> str:
-    """The sentence ``_MESSAGES[message]`` with the kinds ``value`` and ``held`` (JSON kinds,
-    as ``_json_kind_of`` names them) and ``fits`` (the kinds a schema allows) in words."""
+    """``_MESSAGES[message]`` with the kinds ``value``, ``held`` and ``fits`` (allowed) in words."""
     allowed = " or ".join(_KIND_NOUNS.get(kind, kind) for kind in fits)
     return _MESSAGES[message].format(value=_KIND_NOUNS[value], held=_KIND_NOUNS[held], fits=allowed)
 
 
 def _joined(fragments: list[str]) -> str:
-    """Text fragments joined once, as one valid string: a character outside the Basic
-    Multilingual Plane sent as two JSON ``\\uXXXX`` escapes split across two chunks (a
-    surrogate pair cut in half) becomes the one character; a surrogate without its other
-    half becomes U+FFFD. Linear; plain text takes the first check only."""
+    """Text fragments joined once, as valid text: a surrogate pair split across chunks (two
+    JSON ``\\uXXXX`` escapes) becomes its character, a lone surrogate U+FFFD. Linear."""
     text = "".join(fragments)
     if text.isascii():
         return text
@@ -129,9 +109,8 @@ def _joined(fragments: list[str]) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value the server sent, as an anomaly's message shows it: short, and never an error
-    whatever it is (a container by its kind and size, not its text: it may be nested past
-    what ``repr`` can write; a long text or number cut)."""
+    """A value as a message shows it: short, never an error (a container by kind and size,
+    since ``repr`` may fail on deep nesting; long text or numbers cut)."""
     kind = type(value)
     if kind is dict:
         return f"an object of {len(value)} keys"
@@ -145,19 +124,14 @@ def _shown(value: Any) -> str:
     return f"a value of type {kind.__name__}"
 
 
-#: How ``_rebuilt`` opens a value: ``(a new container, with its keys or places already in
-#: order, and the (key, value) pairs to fill it with)``, or None for a value taken as
-#: ``leaf`` gives it.
+#: How ``_rebuilt`` opens a value: ``(new container, its (key, value) pairs)``, or None for a leaf.
 _Opener = Callable[[Any], "tuple[Any, Iterable[tuple[Any, Any]]] | None"]
 
 
 def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
-    """``value`` rebuilt without recursion, at any depth (what a recursive copy does past
-    Python's recursion limit: JSON ``json.loads`` reads, or orjson's 1,024 levels): each value
-    ``opened`` opens becomes its new container, filled with its pairs' values rebuilt; every
-    other value is ``leaf(value)``. The recursive walks of the runtime are faster on the
-    common shallow data and fall back to this one when the data is deeper than the stack
-    allows."""
+    """``value`` rebuilt without recursion, at any depth: each value ``opened`` opens becomes
+    its new container, filled with its pairs' values rebuilt; any other is ``leaf(value)``.
+    The runtime's faster recursive walks fall back to it past the recursion limit."""
     top: list[Any] = [None]
     stack: list[tuple[Any, Any, Any]] = [(top, 0, value)]
     while stack:
@@ -173,7 +147,7 @@ def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
 
 
 def _json_opened(value: Any) -> tuple[Any, Iterable[tuple[Any, Any]]] | None:
-    """``_rebuilt``'s opener for decoded JSON: a dict and a list become new ones."""
+    """``_rebuilt``'s opener for decoded JSON."""
     kind = type(value)
     if kind is dict:
         return dict.fromkeys(value), value.items()
@@ -189,3 +163,51 @@ def _as_is(value: Any) -> Any:
 def _json_copy(value: Any) -> Any:
     """A copy of decoded JSON, new dicts and lists at any depth (without recursion)."""
     return _rebuilt(value, _json_opened, _as_is)
+
+
+def _own(value: Any) -> Any:
+    """A copy of decoded JSON, new dicts and lists all the way down, shared with no caller (past
+    the recursion limit, without recursion)."""
+    try:
+        return _nested_own(value)
+    except RecursionError:
+        return _json_copy(value)
+
+
+def _nested_own(value: Any) -> Any:
+    t = type(value)
+    if t is dict:
+        return {k: _nested_own(v) for k, v in value.items()}
+    if t is list:
+        return [_nested_own(v) for v in value]
+    return value
+
+
+#: The messages of a result built anyway, the same in every style (``_report_drift``).
+_DRIFT = {
+    "missing": "a required field is missing: built without it",
+    "unknown": "a tag its union does not name: kept as the union's member for unknown tags",
+    "left": "does not fit its schema: left out of the typed result (snapshot_dict() has it)",
+    "kept": "does not fit its schema: kept as it came (JSON)",
+    "too_deep": "nested too deeply to check: kept as it came (JSON)",
+}
+
+
+def _report_drift(acc: Any, places: Iterable[tuple[tuple[str | int, ...], str]]) -> None:
+    """Report each ``(path, what)`` a result built anyway found, in path order, on ``acc``:
+    ``too_deep``, else ``schema_drift`` (``what``: a key of ``_DRIFT``)."""
+    for path, what in sorted(places, key=lambda place: _path_order(place[0])):
+        if what == "too_deep":
+            acc.drift(_where(path), _DRIFT[what], what)
+        else:
+            acc.drift(_where(path), _DRIFT[what])
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)

@@ -1,12 +1,6 @@
 # gen-models 0.1.0: generator/runtime/bookkeeping.py, copied verbatim. Do not edit; regenerate instead.
-"""The anomaly log: the triage of every anomaly kind (``_ANOMALY_KINDS``: drift, or may
-have changed the answer), shared by the chunk merge and the event fold; the chunk merger's
-log that every part of the merge (``_TextMerge``, ``_KeyedMerge``, ``_Merger``) reports
-into, and the display path of a field.
-
-Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
-generated module (or once per package, ``--runtime package``), dropping this docstring and
-the import lines (see the package docstring).
+"""The triage of every anomaly kind (``_ANOMALY_KINDS``), shared by the chunk merge and the
+event fold, and the chunk merger's log (``_Bookkeeping``) its parts report into.
 """
 
 from __future__ import annotations
@@ -15,12 +9,9 @@ from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError
 
-# ---------------------------------------------------------------------------
-# Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
-# whether the answer survives it (drift: the server differs from the spec, nothing it
-# sent is lost) or it may have changed the answer (a value dropped or replaced, a guess
-# between two readings, a gap in the stream). A kind not listed counts as a risk.
-# docs/anomalies.md explains each; add a kind here with its line there.
+# Every anomaly kind: drift (the answer survives, nothing sent is lost) or a risk (a value
+# dropped or replaced, a guess, a gap); a kind not listed is a risk. docs/anomalies.md explains
+# each: add a kind here with its line there.
 _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     # drift: the answer survives
     "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
@@ -55,28 +46,18 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
 }
 
 
-def _at_risk(anomaly: Anomaly) -> bool:
-    """True when ``anomaly`` may have changed the answer (see ``_ANOMALY_KINDS``): a value
-    dropped or replaced, a guess, a gap; False for drift, which the answer survives."""
-    return _ANOMALY_KINDS.get(anomaly.kind, True)
-
-
 def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
-    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
+    """The anomalies that may have changed the answer, in order (``_ANOMALY_KINDS``)."""
     return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
 
 
-# ---------------------------------------------------------------------------
-# Merging a stream: the accumulator folds decoded chunks into one snapshot.
-# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
-# them); text is gathered in lists and joined once, so time is linear.
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
 class _Bookkeeping:
-    """The anomaly log of one stream's merge and the counters its rare paths keep; the
-    base of each part of ``_Merger`` (one class per concern, one instance per stream).
+    """The anomaly log of one stream's merge and its rare paths' counters; the base of each
+    part of ``_Merger``.
 
     Attributes:
         strict: raise ``StreamMergeError`` at the first anomaly.
@@ -91,8 +72,7 @@ class _Bookkeeping:
         self.strict = strict
         self.anomalies: list[Anomaly] = []
         self.chunks = 0
-        #: the first chunk that carried an error (a non-empty ``error`` member the schema does
-        #: not declare, as the stream reader tells an error), as received
+        #: the first chunk with a non-empty ``error`` member the schema does not declare
         self.error: dict[str, Any] | None = None
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key (``_KeyedMerge``)
         self._keyless_merged: set[str] = set()  # entries already reported for keyless items (``_KeyedMerge``)
@@ -106,10 +86,8 @@ class _Bookkeeping:
         self.anomalies.append(found)
 
     def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
-        """Record, once, that a result does not fit its schema and was built anyway
-        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
-        raises instead under ``strict``. Constant time: a result that drifts at every one
-        of its places costs linear time."""
+        """Record, once (in constant time), that a result was built anyway despite its schema
+        (``schema_drift``; ``too_deep``); under ``strict`` the caller raises instead."""
         seen = (self.chunks, path, kind, message)
         if seen not in self._drifted:
             self._drifted.add(seen)
@@ -118,6 +96,5 @@ class _Bookkeeping:
     @property
     def answer_at_risk(self) -> bool:
         """True when an anomaly so far may have changed the answer (a value dropped or
-        replaced, a guess, a gap); drift (a field the server omits, an unknown enum value
-        or event type, a value kept as its JSON) does not count. See ``_ANOMALY_KINDS``."""
+        replaced, a guess, a gap); drift does not count (``_ANOMALY_KINDS``)."""
         return bool(_risks(self.anomalies))

@@ -1,32 +1,15 @@
 # gen-models 0.1.0: generator/runtime/dataclass_models.py, copied verbatim. Do not edit; regenerate instead.
-"""The base of the dataclass style's classes (``_Dataclass``) and their decorator
-(``_model``): ``to_dict`` by the class's table of fields, and one ``__repr__`` and one
-``__eq__`` for every model, the same as those ``@dataclass`` writes per class. Laid out
-before the classes (the rest of the style's parsing, ``_Fields`` and ``_from_dict`` among it,
-comes after them: ``parsing_dataclass``).
+"""The dataclass style's base (``_Dataclass``: ``to_dict`` by the class's table of fields, one
+``__repr__`` and ``__eq__`` for every model, as ``@dataclass`` writes them) and decorator
+(``_model``). Laid out before the models; ``parsing_dataclass`` comes after them.
 
-``@dataclass`` compiles each method it adds (``exec`` of its source) when the class is
-made: for a module of hundreds of models (the Responses API's) that is most of its import
-time. The models are ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on this
-base, so that only ``__init__`` is compiled per class; ``__repr__`` and ``__eq__`` read the
-fields (``dataclasses.fields``) and behave as ``@dataclass``'s: the class's ``__qualname__``
-and each field's ``repr``, ``...`` for a model inside itself; equal when of the same class
-with equal field values (compared as tuples), ``NotImplemented`` for another class;
-unhashable, as a mutable dataclass with ``eq`` is.
-
-And that decorator runs when a model is first used, not at import (``_model``): a module
-imports in a fraction of the time (the Responses API's 236 models: ``@dataclass`` on each
-was ~3/4 of its own import; a stream uses a few dozen of them). At import ``_model`` makes
-the slotted class ``@dataclass(slots=True)`` would make (the fields' names as
-``__slots__``, their defaults left out of the class); what ``@dataclass`` adds besides
-(``__init__``, ``__dataclass_fields__``, ``__dataclass_params__``, ``__match_args__``) the
-class takes from the decorator's own result on its first use: an instance made, or any of
-those read (``dataclasses.fields``, ``is_dataclass``, ``inspect.signature``...), through
-``_OnFirstUse`` on the base. Type checkers see the decorator as ``@dataclass`` with
-``kw_only=True`` (``dataclass_transform``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+``@dataclass`` compiles each method it adds when the class is made: most of the import time
+of a module of hundreds of models. So the models are ``@dataclass(kw_only=True, slots=True,
+repr=False, eq=False)``, only ``__init__`` compiled per class, and that decorator runs on a
+model's first use, not at import (``_model``): at import ``_model`` makes the slotted class;
+what ``@dataclass`` adds besides (``__init__``, ``__dataclass_fields__``, ...) the class takes
+on first use (an instance made, or one of those read) through ``_OnFirstUse`` on the base.
+Type checkers see ``@dataclass(kw_only=True)`` (``dataclass_transform``).
 """
 
 from __future__ import annotations
@@ -47,26 +30,21 @@ else:
     Self = Any
 
     def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
-        """The run time's ``dataclass_transform`` (which only tells type checkers that
-        ``_model`` is a dataclass decorator; Python 3.10 has none): the function as it is."""
+        """The run time's ``dataclass_transform`` (3.10 has none): the function as it is."""
         return lambda function: function
 
 
-#: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
-#: and the field's flag (``repr``, ``compare``): found on first use.
+#: The fields ``__repr__`` shows or ``__eq__`` compares, by class and flag (``repr``, ``compare``).
 _FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
-#: The models ``@dataclass`` has not run on yet: each class made at import, and the class
-#: as its module declares it (``_model``).
+#: The models ``@dataclass`` has not run on yet: class made at import -> class as declared.
 _DECLARED: dict[type, type] = {}
 
 
 @_dataclass_transform(kw_only_default=True, field_specifiers=(field,))
 def _model(cls: type[_T]) -> type[_T]:
-    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a model of the
-    module, run on the model's first use (see the module docstring): now, the class it makes
-    (``slots=True`` makes the class again, with its fields' names as ``__slots__`` and their
-    defaults left out, since a slot cannot have one); the rest from ``_finish``. A model
-    annotates only its fields (the ``ClassVar`` of its table is on the base)."""
+    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a model, run on its
+    first use: now, the slotted class it makes (fields as ``__slots__``, defaults left out);
+    the rest from ``_finish``. A model annotates only its fields."""
     names = tuple(cls.__annotations__)
     made = _again(cls, names, {"__slots__": names})
     _DECLARED[made] = cls
@@ -74,9 +52,8 @@ def _model(cls: type[_T]) -> type[_T]:
 
 
 def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> type[_T]:
-    """``cls`` made again (as ``@dataclass(slots=True)`` does): its namespace without the
-    names ``leave_out`` (and the ``__dict__`` and ``__weakref__`` it would not have), with
-    ``add``."""
+    """``cls`` made again (as ``@dataclass(slots=True)`` does), without ``leave_out``,
+    ``__dict__`` and ``__weakref__``, with ``add``."""
     kept = (*leave_out, "__dict__", "__weakref__")
     namespace = {k: v for k, v in cls.__dict__.items() if k not in kept}
     again = type(cls.__name__, cls.__bases__, namespace | add)
@@ -85,10 +62,8 @@ def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> ty
 
 
 def _finish(made: type) -> None:
-    """Run ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a copy of the
-    class ``made`` was made from (the decorator changes the class it is given, and two
-    threads may finish the same model at once), and set on ``made`` what the decorator
-    added (``made`` has its ``__slots__`` and their descriptors already)."""
+    """Run the decorator on a copy of the class ``made`` was made from (it changes the class
+    it is given; two threads may finish one model) and set on ``made`` what it added."""
     declared = _DECLARED.get(made)
     if declared is None:
         return
@@ -100,11 +75,9 @@ def _finish(made: type) -> None:
 
 
 class _OnFirstUse:
-    """An attribute ``@dataclass`` adds to a class, on the models' base: read from a model
-    ``_finish`` has not finished (the model's own comes first once it has), it finishes
-    the model (and the models it derives from) and reads the attribute again, as Python
-    would have; from any other class, the attribute as it would be without the base
-    (``object.__init__``, else none)."""
+    """An attribute ``@dataclass`` adds, on the models' base: read from an unfinished model,
+    it finishes the model (and its bases) and reads the attribute again; from any other
+    class, the attribute as it would be without the base."""
 
     __slots__ = ("name",)
 
@@ -116,9 +89,7 @@ class _OnFirstUse:
         cls = instance if isinstance(instance, type) else owner
         for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
             _finish(unfinished)
-        # from the first model on: a lookup that got here passed over the classes before it
-        # (a user's subclass whose __init__ calls super().__init__() has its own, and that
-        # call must reach the model's, not come back to the subclass's)
+        # from the first model on: a subclass's super().__init__() must reach the model's
         mro = cls.__mro__
         first = next((i for i, c in enumerate(mro) if "__dataclass_fields__" in c.__dict__), 0)
         for c in mro[first:]:
@@ -130,9 +101,8 @@ class _OnFirstUse:
 
 
 class _Table:
-    """A model's ``_fields``, written in its class body as a function that makes its
-    ``_Fields`` table (whose parsers name classes and functions defined further down the
-    module), made on first use and then set on the class in its place."""
+    """A model's ``_fields``: a function making its ``_Fields`` table (which names later
+    definitions), called on first use, its table then set on the class in its place."""
 
     __slots__ = ("make", "name")
 
@@ -154,9 +124,8 @@ class _Table:
 
 class _Dataclass:
     """The base of the module's dataclasses: ``from_dict`` and ``to_dict`` by the class's
-    ``_Fields`` table (``_fields``, made on first use: ``_Table``), and
-    ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
-    written once (see the module docstring)."""
+    ``_Fields`` table, ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)``
+    makes them (unhashable)."""
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
@@ -178,8 +147,6 @@ class _Dataclass:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         table = self._fields
         d: dict[str, Any] = {}
-        # a null-only field is written back when the payload sent it, models and tuples
-        # through _dump, the unknown fields after the others
         for (wire, optional, dump, null_only), value in zip(table.writes, table.values_of(self)):
             if null_only:
                 if wire in self.null_fields:
@@ -198,18 +165,13 @@ class _Dataclass:
         if other.__class__ is not self.__class__:
             return NotImplemented
         names = _flagged(self, "compare")
-        return _values(self, names) == _values(other, names)
+        return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
 
 
 def _flagged(record: Any, flag: str) -> tuple[str, ...]:
-    """The names of ``record``'s fields whose ``flag`` (``repr``, ``compare``) is set."""
+    """The names of ``record``'s fields whose ``flag`` is set."""
     key = (type(record), flag)
     names = _FLAGGED.get(key)
     if names is None:
         names = _FLAGGED[key] = tuple(f.name for f in fields(record) if getattr(f, flag))
     return names
-
-
-def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
-    """The values of ``record``'s fields ``names``, in order."""
-    return tuple(getattr(record, name) for name in names)

@@ -1,43 +1,35 @@
 # gen-models 0.1.0: generator/runtime/event_ops.py, copied verbatim. Do not edit; regenerate instead.
-"""What an event does to the slot it addresses: create, replace, merge an object, append
-text, gather JSON text and parse it, extend a list, push an item, set (``_SlotOps``, the part
-of ``_EventFold`` a generated handler calls after ``item``/``child`` found the slot). Numbers
-are never added up: a value is set, replaced or left alone.
+"""What an event does to the slot it addresses (``_SlotOps``, the part of ``_EventFold`` a
+handler calls once ``item``/``child`` found the slot): create, replace, merge, append, gather
+and parse JSON text, extend, push, set. Numbers are never added up.
 
-Who wins where the server's value and the fold's differ (``docs/anomalies.md`` lists every
-rule): a settled value (``create``, ``replace``, the final list) wins where it fits the slot's
-schema (``kinds``), also over a fold's value of another JSON kind (``done_differs``); the fold's
-is kept where the server's is empty (``emptied``) or does not fit (``wrong_type``). A delta
-(``merge``, an appended object's field) never changes the kind of a filled value
-(``wrong_type``: the fold's kept).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+Who wins (``docs/anomalies.md`` has every rule): a settled value (``create``, ``replace``, the
+final list) wins where it fits the slot's schema (``kinds``), also over another JSON kind
+(``done_differs``); the fold's is kept where the server's is empty (``emptied``) or does not
+fit (``wrong_type``). A delta never changes the kind of a filled value (``wrong_type``).
 """
 
 from typing import Any
 
-from .anomalies import _json_kind_of, _said
+from .anomalies import _json_kind_of, _own, _said
 from .event_slots import (
     _Addressing,
     _event_path,
     _filled,
     _Fragments,
     _JsonFragments,
-    _own,
     _parsed,
     _Slots,
     _thaw,
 )
 from .parts import _add_part
 
-#: what the fold says of gathered JSON text that does not parse, by the kind ``_parsed`` gives
+#: what the fold says of gathered JSON text that does not parse (by ``_parsed``'s problem)
 _NOT_PARSED = {
     "invalid_json": "JSON text that does not parse: kept as text",
     "too_deep": "JSON text nested too deeply to parse: kept as text",
 }
-#: the JSON kind of a fold value as its snapshot shows it (text gathered in fragments is a
-#: string, a keyed slot a list), for the rules on a value of another kind
+#: the JSON kind of a fold value as its snapshot shows it
 _KINDS = {
     dict: "object",
     list: "array",
@@ -54,13 +46,12 @@ def _json_kind(value: Any) -> str:
 
 
 def _fits_kinds(value: Any, kinds: tuple[str, ...]) -> bool:
-    """Whether ``value`` is of a JSON kind the slot's schema allows (``kinds``; ``()``: the
-    schema says nothing, every kind fits; an integer is a number)."""
+    """Whether ``value`` is of a JSON kind in ``kinds`` (``()``: any)."""
     return not kinds or _json_kind(value) in kinds
 
 
 class _SlotOps(_Addressing):
-    """Operations on one slot, ``container[key]`` (see the module docstring)."""
+    """Operations on one slot, ``container[key]``."""
 
     def create(
         self,
@@ -71,9 +62,8 @@ class _SlotOps(_Addressing):
         collection: str | None = None,
         kinds: tuple[str, ...] = (),
     ) -> None:
-        """Create the slot from ``value``; an existing one is merged (``exists`` unless an early
-        delta made it): ``value`` wins except where it is empty and the fold is not, or where
-        it does not fit the slot's schema (``kinds``: see ``_place``)."""
+        """Create the slot from ``value``; an existing one (``exists``, unless an early delta
+        made it) is merged as ``_place`` says."""
         old = container.get(key)
         if old is not None and id(old) not in self._placeholders:
             self.report(path, "exists", "created twice: the new value wins where it is filled", _own(value), _thaw(old))
@@ -89,10 +79,8 @@ class _SlotOps(_Addressing):
         collection: str | None = None,
         kinds: tuple[str, ...] = (),
     ) -> None:
-        """Set the slot to the server's ``value`` (``output_item.done``, ``*.done``) where it
-        fits the slot's schema (``kinds``). With ``check``, a value other than the fold's is
-        reported (``done_differs``; the server's is kept). An empty value never erases a
-        non-empty fold (``emptied``); one that does not fit never replaces it (``wrong_type``)."""
+        """Set the slot to the server's ``value`` (``*.done``) as ``_place`` says; with
+        ``check``, one other than the fold's is reported (``done_differs``)."""
         old = container.get(key)
         said = False
         if check and old is not None and _filled(value) and _fits_kinds(value, kinds):
@@ -117,14 +105,11 @@ class _SlotOps(_Addressing):
         settled: bool = True,
         said: bool = False,
     ) -> None:
-        """Put the server's ``value`` at ``container[key]``, where the fold holds ``old``.
-
-        The server's wins, except: an empty value never erases a filled one (``emptied``,
-        unless ``quiet``); a value of another JSON kind than a filled one replaces it only when
-        it is ``settled`` (a final value, not a delta) and fits the slot's schema (``kinds``),
-        reported ``done_differs`` (unless ``quiet``, or ``said``: the caller reported it);
-        otherwise the fold's is kept (``wrong_type``). A server's object keeps what the fold
-        holds where it leaves a field empty (``_keep_folded``)."""
+        """Put the server's ``value`` at ``container[key]``, where the fold holds ``old``. The
+        server's wins, except: an empty value never erases a filled one (``emptied``, unless
+        ``quiet``); one of another JSON kind replaces a filled one only when ``settled`` (not a
+        delta) and fitting ``kinds`` (``done_differs`` unless ``quiet`` or ``said``), else the
+        fold's is kept (``wrong_type``). An object keeps the fold's where it leaves a field empty."""
         if not _filled(value) and _filled(old):
             if value is not None and not quiet:
                 self.report(path, "emptied", "an empty final value: the fold's kept", _thaw(old), value)
@@ -148,8 +133,7 @@ class _SlotOps(_Addressing):
                 self._ids.setdefault(collection, {})[ident] = key
 
     def _keep_folded(self, new: dict[Any, Any], old: dict[Any, Any], path: str, quiet: bool) -> None:
-        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty, at
-        every depth (a tool's input gathered before its block's start)."""
+        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty."""
         for name, was in old.items():
             now = new.get(name)
             if type(now) is dict and type(was) is dict:
@@ -160,9 +144,8 @@ class _SlotOps(_Addressing):
                 new[name] = was
 
     def merge(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
-        """Merge an object into the slot field by field, into nested objects too; ``null``
-        keeps the value held (a ``message_delta``'s usage: ``input_tokens: null`` keeps the
-        count from ``message_start``); text is replaced, not joined. ``null`` merges nothing."""
+        """Merge an object into the slot field by field, nested objects too; a ``null`` field
+        keeps the held value (``message_delta``'s ``input_tokens: null``); text is replaced."""
         if not self._mergeable(value, path):
             return
         target = container.get(key)
@@ -193,10 +176,9 @@ class _SlotOps(_Addressing):
                 self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False, settled=False)
 
     def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str, fixed: tuple[str, ...] = ()) -> None:
-        """Append text (``null`` counts as empty); an object delta appends field by field, into
-        nested objects too (``{"function": {"arguments": ...}}``), except its ``fixed`` fields
-        (the schema types them as enums: a tag such as ``type``), which are set once and never
-        joined (a different value is reported ``tag_changed``, the held one kept)."""
+        """Append text (``null``: empty); an object delta appends field by field, nested too,
+        except ``fixed`` fields (enum tags such as ``type``): set once, never joined (a
+        different value reported ``tag_changed``)."""
         if type(delta) is str:
             old = container.get(key)
             if type(old) is _Fragments:
@@ -231,11 +213,9 @@ class _SlotOps(_Addressing):
             self.report(path, "wrong_type", "a text delta that is not text: dropped", dropped=delta)
 
     def parts(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
-        """Content that is text or a list of parts (``anyOf [string, list of parts]``): text
-        joins text while only text came (the slot stays a string); a part (or a list of
-        parts) makes the slot a list of parts, the text so far its first part, and later text
-        a text part; adjacent parts of one kind join (``parts._add_part``). ``null`` adds
-        nothing; another value is reported (``wrong_type``) and dropped."""
+        """Content that is text or a list of parts: text joins text while only text came; a
+        part (or list) makes the slot a list of parts, the text so far its first, and adjacent
+        parts of one kind join (``parts._add_part``). Any other value is reported, dropped."""
         held = container.get(key)
         if type(value) is str and type(held) is not list:
             self.append(container, key, value, path)
@@ -283,9 +263,8 @@ class _SlotOps(_Addressing):
             )
 
     def json(self, container: dict[Any, Any], key: Any, fragment: Any, path: str) -> None:
-        """Gather a fragment of JSON text for the slot (``input_json_delta``); parsed once, by
-        ``parse`` or at snapshot. Text that is only whitespace keeps the value held (the
-        ``input: {}`` a tool-use block starts with)."""
+        """Gather a fragment of JSON text (``input_json_delta``), parsed once by ``parse`` or at
+        snapshot; blank text keeps the held value (a tool-use block's ``input: {}``)."""
         if fragment is None:
             return
         if type(fragment) is not str:
@@ -301,7 +280,7 @@ class _SlotOps(_Addressing):
 
     def parse(self, container: dict[Any, Any], key: Any, path: str) -> None:
         """Parse the JSON text gathered for the slot (``content_block_stop``); text that is not
-        JSON is kept as text and reported (``invalid_json``). Nothing gathered: nothing done."""
+        JSON is kept and reported (``invalid_json``)."""
         held = container.get(key)
         if type(held) is _JsonFragments:
             value, problem = _parsed(held)
@@ -312,5 +291,5 @@ class _SlotOps(_Addressing):
                 self.report(path, problem, _NOT_PARSED[problem], value, held.before)
 
     def set(self, container: dict[Any, Any], key: Any, value: Any) -> None:
-        """Set a value only the event carries (a status named by the event type); last wins."""
+        """Set a value only the event carries (a status); last wins."""
         container[key] = _own(value)

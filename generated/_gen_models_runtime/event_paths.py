@@ -1,13 +1,12 @@
 # gen-models 0.1.0: generator/runtime/event_paths.py, copied verbatim. Do not edit; regenerate instead.
 """Where an event's action lands: a slot path of the response, parsed once, and the slot
-operations a handler calls (``_OUTPUT_TEXT.append(f, e, e.get("delta"))``).
+operations a handler calls (``_OUTPUT_TEXT.append(f, e, e.get("delta"))``): this module finds
+the slot, ``_EventFold`` carries the operation out.
 
-A path is ``name`` (a field) and ``name[{event_field}]`` (a keyed slot: the event's
-``event_field`` picks the entry) joined by dots: ``output[{output_index}].content[{content_index}].text``.
-The first keyed step is a top-level item, checked against the event's ``ident`` field (the
-``id`` an event names); the innermost keyed step before the last is created from ``new`` when
-no earlier event made it. Each operation is carried out by ``_EventFold`` (``events``); this
-module only finds the slot, so every op is defined once, there.
+A path is ``name`` and ``name[{event_field}]`` (a keyed slot the event's field picks) steps
+joined by dots: ``output[{output_index}].content[{content_index}].text``. The first keyed step
+is a top-level item, checked against the event's ``ident``; the innermost keyed step before
+the last is created from ``new`` when no event made it.
 """
 
 import re
@@ -22,11 +21,8 @@ _STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[\{([A-Za-z_][A-Za-z0-9_]*)\}\]
 
 
 def _path_steps(path: str) -> tuple[tuple[str, str | None], ...]:
-    """``output[{output_index}].text`` -> ``(("output", "output_index"), ("text", None))``.
-
-    Raises:
-        ValueError: a part that is not ``name`` or ``name[{event_field}]``.
-    """
+    """``output[{output_index}].text`` -> ``(("output", "output_index"), ("text", None))``;
+    ``ValueError`` for a part that is not ``name`` or ``name[{event_field}]``."""
     steps = []
     for part in path.split("."):
         m = _STEP.fullmatch(part)
@@ -37,18 +33,17 @@ def _path_steps(path: str) -> tuple[tuple[str, str | None], ...]:
 
 
 class _Slot:
-    """A slot of the response that events address (see the module docstring).
+    """A slot of the response that events address.
 
     Args:
         path: the slot's path (its keyed steps name event fields).
         ident: the event field checked against the first keyed step's ``id`` (``item_id``).
-        new: what the innermost keyed step before the last starts as when an event must
-            create it (a reasoning summary part: ``{"type": "summary_text"}``).
-        fixed: fields of an appended object that are never joined (tags: ``type``).
-        opens: no event of the stream creates the objects on the way (the keyed steps
-            before the last): the first event that addresses one creates it, unreported.
-        kinds: the JSON kinds the slot's schema allows (``("array", "string")``; ``()``: any),
-            what a settled value (``create``, ``replace``) must be to replace the fold's.
+        new: what the innermost keyed step before the last starts as when an event creates
+            it (``{"type": "summary_text"}``).
+        fixed: fields of an appended object never joined (tags: ``type``).
+        opens: no event creates the objects on the way: the first addressing one does, unreported.
+        kinds: the JSON kinds the schema allows (``()``: any), which a settled value
+            (``create``, ``replace``) must have to replace the fold's.
     """
 
     __slots__ = ("_first", "_fixed", "_ident", "_key", "_kinds", "_name", "_opens", "_rest", "collection", "path")
@@ -83,13 +78,8 @@ class _Slot:
         self._name, self._key = steps[-1]
 
     def parent(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any]:
-        """The object holding this slot for event ``e`` (made on the way where missing).
-        Slots of one handler whose paths differ only in the last step share it: the
-        handler finds it once and passes it to each operation.
-
-        Raises:
-            _Skip: the event cannot be applied (reported by the fold).
-        """
+        """The object holding this slot for event ``e`` (made where missing; ``_Skip`` where
+        the event cannot be applied). A handler's slots that differ only in the last step share it."""
         if self._first is None:
             return f.response
         name, key, path, new = self._first
@@ -107,12 +97,8 @@ class _Slot:
     def locate(
         self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None
     ) -> tuple[dict[Any, Any], Any]:
-        """``(container, key)`` of this slot for event ``e``, below ``parent`` when the
-        handler found it already.
-
-        Raises:
-            _Skip: the event cannot be applied (reported by the fold).
-        """
+        """``(container, key)`` of this slot for event ``e``, below ``parent`` if found already
+        (``_Skip`` where the event cannot be applied)."""
         if parent is None:
             parent = self.parent(f, e)
         if self._key is None:
@@ -128,14 +114,10 @@ class _Slot:
         *,
         optional: bool = False,
     ) -> None:
-        """Create the slot from ``value`` (``_EventFold.create``); ``optional``: an absent
-        value does nothing."""
+        """Create the slot from ``value`` (``_EventFold.create``); ``optional``: None does nothing."""
         if optional and value is None:
             return
-        if self._key is None:  # inline ``locate``: the hot path of every delta
-            container, key = (self.parent(f, e) if parent is None else parent), self._name
-        else:
-            container, key = self.locate(f, e, parent)
+        container, key = self.locate(f, e, parent)
         f.create(container, key, value, self.path, self.collection, self._kinds)
 
     def replace(
@@ -148,16 +130,15 @@ class _Slot:
         check: bool = False,
         optional: bool = False,
     ) -> None:
-        """Set the slot to the server's ``value``; with ``check`` compare it with the fold
-        (``_EventFold.replace``); ``optional``: an absent value does nothing."""
+        """Set the slot to the server's ``value`` (``_EventFold.replace``; ``check``: compare
+        with the fold); ``optional``: None does nothing."""
         if optional and value is None:
             return
         container, key = self.locate(f, e, parent)
         f.replace(container, key, value, self.path, check, self.collection, self._kinds)
 
     def append(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Append text, or an object field by field (``_EventFold.append``); an absent value
-        does nothing (no slot is made for it)."""
+        """Append text, or an object field by field (``_EventFold.append``); None does nothing."""
         if value is None:
             return
         if self._key is None:  # inline ``locate``: the hot path of every delta
@@ -179,24 +160,15 @@ class _Slot:
             f.json(container, key, value, self.path)
 
     def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
-        """Parse the JSON text gathered for the slot (``_EventFold.parse``); a slot no event
-        made is left alone (nothing is created for it).
-
-        Raises:
-            _Skip: an address of the event is no address (reported by the fold).
-        """
+        """Parse the JSON text gathered for the slot (``_EventFold.parse``); nothing is created
+        (``_Skip`` for an address that is none)."""
         container = parent if parent is not None else self._find(f, e)
         if container is not None and self._key is None:
             f.parse(container, self._name, self.path)
 
     def _find(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any] | None:
-        """The object holding this slot for event ``e`` if events made it; None otherwise
-        (nothing is created or reported). An address of the event that is not an integer or
-        a string is reported (``missing_key``), as ``_EventFold.key`` does.
-
-        Raises:
-            _Skip: such an address (the event is dropped).
-        """
+        """The object holding this slot for event ``e`` if events made it, else None (nothing
+        created); an address that is no integer or string raises ``_Skip`` as ``key`` does."""
         node: Any = f.response
         for name, key, path, _new in ((self._first,) if self._first else ()) + self._rest:
             node = node.get(name) if type(node) is dict or type(node) is _Slots else None
@@ -220,8 +192,7 @@ class _Slot:
             f.push(container, key, value, self.path)
 
     def parts(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Text or parts into content that may be either (``_EventFold.parts``); an absent
-        value does nothing."""
+        """Text or parts into content that may be either (``_EventFold.parts``); None does nothing."""
         if value is None:
             return
         if self._key is None:  # inline ``locate``: the hot path of every delta
@@ -231,7 +202,7 @@ class _Slot:
         f.parts(container, key, value, self.path)
 
     def extend(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Extend a list (``_EventFold.extend``); an absent value does nothing."""
+        """Extend a list (``_EventFold.extend``); None does nothing."""
         if value is None:
             return
         if self._key is None:  # inline ``locate``: the hot path of every delta
@@ -242,10 +213,7 @@ class _Slot:
 
     def set(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Set a value only the event carries (``_EventFold.set``)."""
-        if self._key is None:  # inline ``locate``: the hot path of every delta
-            container, key = (self.parent(f, e) if parent is None else parent), self._name
-        else:
-            container, key = self.locate(f, e, parent)
+        container, key = self.locate(f, e, parent)
         f.set(container, key, value)
 
 

@@ -1,26 +1,16 @@
 # gen-models 0.1.0: generator/runtime/event_slots.py, copied verbatim. Do not edit; regenerate instead.
-"""The event fold's response while streaming and the slot an event addresses
-(``_Addressing``: ``item``, ``child``, ``slots``...), with the values that state is made of
-and how it becomes plain JSON (``_thaw``).
-
-State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it into plain JSON):
-
-* a keyed slot (``output[{output_index}]``, ``content[{content_index}]``, ``summary[...]``,
-  ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
-  index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
-* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
-* JSON text sent in fragments (``op: json``) is a ``_JsonFragments``, parsed once (``op: parse`` or
-  at snapshot).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""The event fold's state while streaming, the slot an event addresses (``_Addressing``:
+``item``, ``child``, ``slots``...), and how the state becomes plain JSON (``_thaw``, for
+``_EventFold.snapshot()``). A keyed slot (``output[{output_index}]``...) is a ``_Slots``, a dict
+by index (sparse, out-of-order indexes are safe); appended text a ``_Fragments``, joined once;
+JSON text sent in fragments (``op: json``) a ``_JsonFragments``, parsed once.
 """
 
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _joined, _json_copy, _rebuilt, _shown
+from .anomalies import Anomaly, StreamMergeError, _joined, _own, _rebuilt, _shown
 from .parts import _Part, _part_built
 from .sse import _loads
 
@@ -34,10 +24,9 @@ class _Fragments(list[str]):
 
 
 class _JsonFragments(list[str]):
-    """Fragments of JSON text for one field (a tool call's ``input``), parsed once: at the
-    event the map names (``parse``) or when a snapshot is built. ``before`` is the field's
-    value when the first fragment came (``{}`` from the block's start): text that is only
-    whitespace keeps it. ``path`` names the field in an ``invalid_json`` anomaly."""
+    """Fragments of JSON text for one field (a tool call's ``input``), parsed once (``parse``
+    or at snapshot). ``before``: the field's value at the first fragment (blank text keeps
+    it); ``path``: the field, for an ``invalid_json`` anomaly."""
 
     before: Any = None
     path: str = ""
@@ -45,15 +34,13 @@ class _JsonFragments(list[str]):
 
 
 def _parsed(text: _JsonFragments) -> tuple[Any, str]:
-    """``(value, problem)`` of gathered JSON text: the parsed value (``problem`` ""),
-    ``before`` for blank text, or the text itself when it does not parse: kept, never lost
-    (``problem``: ``invalid_json``, or ``too_deep`` for JSON nested past what the parser
-    reads from here)."""
+    """``(value, problem)`` of gathered JSON text: the parsed value (``""``), ``before`` for
+    blank text, or the text itself (``invalid_json``, or ``too_deep`` past the parser's depth)."""
     joined = "".join(text)
     if not joined.strip():
         return _thaw(text.before), ""
     try:
-        return _loads(joined), ""  # orjson when installed: as json.loads reads it, 1,024 levels from any stack
+        return _loads(joined), ""  # orjson when installed: 1,024 levels from any stack
     except ValueError:
         return joined, "invalid_json"
     except RecursionError:
@@ -64,28 +51,10 @@ class _Skip(Exception):
     """Raised inside a handler when an event cannot be applied (already reported)."""
 
 
-def _own(value: Any) -> Any:
-    """A copy of decoded JSON that the fold may change without touching the caller's event
-    (at any depth: past the recursion limit, copied without recursion)."""
-    try:
-        return _nested_own(value)
-    except RecursionError:
-        return _json_copy(value)
-
-
-def _nested_own(value: Any) -> Any:
-    t = type(value)
-    if t is dict:
-        return {k: _nested_own(v) for k, v in value.items()}
-    if t is list:
-        return [_nested_own(v) for v in value]
-    return value
-
-
 def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
-    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
-    ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
-    is added to ``bad``); at any depth (past the recursion limit, without recursion)."""
+    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → ``str``,
+    ``_JsonFragments`` → its parsed value (text that does not parse stays, added to ``bad``);
+    past the recursion limit, without recursion."""
     found = [] if bad is None else bad
     before = len(found)
     try:
@@ -113,7 +82,7 @@ def _nested_thaw(value: Any, bad: list[_JsonFragments]) -> Any:
 
 
 def _thawed_leaf(value: Any, bad: list[_JsonFragments]) -> Any:
-    """A value of fold state that is no container, as plain JSON (see ``_thaw``)."""
+    """A value of fold state that is no container, as plain JSON."""
     t = type(value)
     if t is _Fragments:
         return _joined(value)
@@ -149,9 +118,8 @@ def _filled(value: Any) -> bool:
 
 
 def _event_path(template: str, event: Mapping[str, Any]) -> str:
-    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``: a
-    value that is no address (not a string or an integer: absent, a list, an object...) left
-    as its ``{name}``."""
+    """``output[{output_index}].text`` filled from the event, for an anomaly's ``path`` (a value
+    that is no string or integer left as its ``{name}``)."""
     if "{" not in template:
         return template
     return _FIELD.sub(lambda m: _address_text(event.get(m.group(1)), m.group(0)), template)
@@ -170,18 +138,9 @@ def _address_text(value: Any, placeholder: str) -> str:
 
 
 class _Addressing:
-    """The response an event fold builds, its anomaly log, and how an event finds the slot
-    it addresses (the base of ``_EventFold``; ``_SlotOps`` acts on the slot found).
-
-    Args:
-        id_field: the field of a slot its identity check reads (``id``).
-        strict: raise ``StreamMergeError`` at the first anomaly.
-    Attributes:
-        response: the response so far (fold state: see ``_thaw``).
-        anomalies: every stray, in order.
-        position: the number of the current event (from 0), for an anomaly.
-        event: the current event (an anomaly's path is filled from it).
-    """
+    """The base of ``_EventFold``: the ``response`` so far (fold state), the ``anomalies``,
+    the current ``event`` and its ``position`` (from 0), and how an event finds its slot
+    (``_SlotOps`` acts on it). ``id_field`` and ``strict`` as ``_EventFold`` takes them."""
 
     def __init__(self, id_field: str, strict: bool) -> None:
         self.id_field = id_field
@@ -191,41 +150,29 @@ class _Addressing:
         self.event: Mapping[str, Any] = {}
         self.anomalies: list[Anomaly] = []
         self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
-        self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
+        self._placeholders: set[int] = set()  # slots missing_slot made (``create`` merges quietly)
         self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
         self._bad_json: set[str] = set()  # paths of JSON text reported as not parsing (once each)
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
-        """Record an anomaly at ``path`` (a template filled from the current event).
-
-        Raises:
-            StreamMergeError: under ``strict=True``.
-        """
+        """Record an anomaly at ``path`` (filled from the current event); under ``strict=True``,
+        raise it (``StreamMergeError``)."""
         anomaly = Anomaly(self.position, _event_path(path, self.event), kind, message, kept, dropped)
         self.anomalies.append(anomaly)
         if self.strict:
             raise StreamMergeError(anomaly)
 
     def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
-        """Record, once, that the response does not fit its schema and was built anyway
-        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
-        raises instead under ``strict``. Constant time: a response that drifts at every one
-        of its places costs linear time."""
+        """Record, once (in constant time), that the response was built anyway despite its
+        schema (``schema_drift``; ``too_deep``); under ``strict`` the caller raises instead."""
         seen = (self.position, path, kind, message)
         if seen not in self._drifted:
             self._drifted.add(seen)
             self.anomalies.append(Anomaly(self.position, path, kind, message))
 
-    # -- addressing -------------------------------------------------------------------------------
-
     def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
-        """The event's address ``name`` (an integer or string); any other value (absent,
-        ``null``, a number with a fraction, a boolean, a list, an object) is no address:
-        reported (``missing_key``), the event dropped.
-
-        Raises:
-            _Skip: the event has no address.
-        """
+        """The event's address ``name`` (an integer or string); anything else is reported
+        (``missing_key``) and the event dropped (``_Skip``)."""
         key = event.get(name)
         if type(key) is int or type(key) is str:
             return key
@@ -233,8 +180,7 @@ class _Addressing:
         raise _Skip
 
     def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
-        """Report that the event's address ``name`` is absent or no address (``missing_key``):
-        the event is dropped."""
+        """Report the event's address ``name`` absent or no address (``missing_key``): dropped."""
         what = "absent" if name not in event else _shown(event[name])
         self.report(
             path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
@@ -265,15 +211,10 @@ class _Addressing:
         return new
 
     def child(
-        self,
-        container: dict[Any, Any],
-        key: Any,
-        path: str,
-        new: Mapping[str, Any] | None = None,
-        opens: bool = False,
+        self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None, opens: bool = False
     ) -> dict[str, Any]:
-        """The object at ``container[key]``; a missing one is created from ``new``: reported
-        (``missing_slot``) unless ``opens`` (no event opens it: its first delta does, by design)."""
+        """The object at ``container[key]``; a missing one is created from ``new``, reported
+        ``missing_slot`` unless ``opens`` (no event opens it: its first delta does)."""
         value = container.get(key)
         if type(value) is dict:
             return value
@@ -297,12 +238,9 @@ class _Addressing:
         new: Mapping[str, Any] | None = None,
         opens: bool = False,
     ) -> dict[str, Any]:
-        """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
-
-        An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
-        naming no known item follows ``index`` (``unknown_id`` when the slot has another id).
-        A missing slot is created with that id (``missing_slot`` unless ``opens``: see ``child``).
-        """
+        """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``: an
+        ``ident`` naming another known item wins (``id_mismatch``); one naming none follows
+        ``index`` (``unknown_id`` when the slot has another id). A missing slot gets that id."""
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
         wanted = event.get(ident) if ident is not None else None

@@ -1,17 +1,11 @@
 # gen-models 0.1.0: generator/runtime/events.py, copied verbatim. Do not edit; regenerate instead.
 """Folding a stream of tagged events (OpenAI's ``ResponseStreamEvent``) into the response they build.
 
-The engine works on decoded JSON (``dict``/``list``/``str``/numbers). A generated module calls
-it from one small handler per event type (``_on_response_output_text_delta(f, e)``) picked from a
-dispatch table ``{tag value: handler}``; ``generator.event_plan`` has the same handlers built from a
-plan, for tests and for users who fold without generating code.
-
-This module holds the entry point (``_EventFold``: order, dispatch, the whole response's
-lifecycle, side channels, the snapshot); the fold's state and addressing are in
-``event_slots``, the operations on one slot in ``event_ops``.
-
-Every stray is an ``Anomaly``; ``_EventFold``'s docstring lists the kinds (it is inlined into
-generated modules, this docstring is not).
+Works on decoded JSON. A generated module calls it from one handler per event type
+(``_on_response_output_text_delta(f, e)``) picked from a table ``{tag value: handler}``;
+``generator.event_plan`` builds the same handlers from a plan. Here: the entry point
+(``_EventFold``: order, dispatch, lifecycle, side channels, snapshot); state and addressing
+in ``event_slots``, operations on one slot in ``event_ops``.
 """
 
 import json
@@ -19,23 +13,21 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .anomalies import _shown
+from .anomalies import _own, _shown
 from .event_ops import _NOT_PARSED, _SlotOps
-from .event_slots import _filled, _JsonFragments, _key_order, _own, _Skip, _Slots, _thaw
+from .event_slots import _filled, _JsonFragments, _key_order, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]
-#: how many of the latest numbered events the fold keeps to tell a resent event (dropped) from
-#: another event with a seen number (applied); an older number seen again counts as resent.
-#: Bounded so a long stream does not keep every event alive.
+#: how many latest numbered events are kept to tell a resent event (dropped) from another with a
+#: seen number (applied); an older number seen again counts as resent. Bounded: memory.
 _RECENT = 1024
-#: marks a folded item a final list does not name (``_final_items``)
+#: a folded item a final list does not name (``_final_items``)
 _UNLISTED = object()
 
 
 def _dig(value: Any, *names: str) -> Any:
-    """``value[names[0]][names[1]]...``, or None where a step is absent or not an object (an
-    event's nested value: ``_dig(e, "delta", "text")``)."""
+    """``value[names[0]][names[1]]...``, or None where a step is absent or not an object."""
     for name in names:
         if type(value) is not dict:
             return None
@@ -44,9 +36,8 @@ def _dig(value: Any, *names: str) -> Any:
 
 
 def _picked(event: Mapping[str, Any], names: tuple[str, ...], fixed: Mapping[str, Any]) -> dict[str, Any]:
-    """The event as the value of a slot of another type (``value: "*"`` of a slot op): its
-    fields ``names`` that it has, and ``fixed``, the slot type's own tags (a transcription
-    segment's ``type`` is not the event's)."""
+    """The event as a slot's value (``value: "*"``): its fields ``names`` it has, plus
+    ``fixed``, the slot type's own tags (a transcription segment's ``type`` is not the event's)."""
     picked = dict(fixed)
     for name in names:
         if name in event:
@@ -54,30 +45,18 @@ def _picked(event: Mapping[str, Any], names: tuple[str, ...], fixed: Mapping[str
     return picked
 
 
+#: the JSON kind of each decoded type (``_kind_of``)
+_KIND_NAMES = {str: "string", dict: "object", list: "array", bool: "boolean", int: "number", float: "number"}
+
+
 def _kind_of(value: Any) -> str:
-    """The JSON kind of a value (``string``, ``object``...; ``null`` for null or absent): what
-    a ``when`` on a kind tests."""
-    t = type(value)
-    if t is str:
-        return "string"
-    if t is dict:
-        return "object"
-    if t is list:
-        return "array"
-    if t is bool:
-        return "boolean"
-    if t is int or t is float:
-        return "number"
-    return "null" if value is None else "other"
+    """The JSON kind a ``when`` tests (``string``, ``object``...; ``null`` for null or absent)."""
+    return _KIND_NAMES.get(type(value)) or ("null" if value is None else "other")
 
 
 def _as_event(obj: Any) -> Any:
-    """A decoded event from what ``add`` accepts: a dict, JSON text/bytes, a pydantic model
-    (``model_dump(by_alias=True, exclude_unset=True)``) or a generated dataclass (``to_dict()``).
-
-    Raises:
-        ValueError: JSON text that does not decode (``json.JSONDecodeError``).
-    """
+    """A decoded event from a dict, JSON text/bytes (else ``json.JSONDecodeError``), a pydantic
+    model (``model_dump``) or a generated dataclass (``to_dict()``)."""
     if type(obj) is dict:
         return obj
     if isinstance(obj, (str, bytes, bytearray)):
@@ -92,12 +71,9 @@ def _as_event(obj: Any) -> Any:
 
 
 def _settled_order(items: list[Any], slots: Any, known: dict[Any, Any], id_field: str) -> list[tuple[Any, Any]]:
-    """The places of a final list over a folded one (``_EventFold._final_items``), in order:
-    ``(final item, the folded key it settles or None)``, and ``(_UNLISTED, key)`` for each
-    folded item the list does not name, after the listed item folded before it. A final item
-    settles a folded one by its ``id`` where the fold knows it (``known``: id -> key), else
-    by the address the events used (the folded item at its position, unless an id matched
-    that one elsewhere); never by position alone."""
+    """``(final item, folded key it settles or None)`` in order, plus ``(_UNLISTED, key)`` for
+    each folded item the list does not name, after the listed item folded before it (see
+    ``_EventFold._final_items``; ``known``: id -> key)."""
     matched: dict[int, Any] = {}  # position in the final list -> folded key
     taken: set[Any] = set()
     for at, item in enumerate(items):
@@ -135,55 +111,13 @@ class _EventFold(_SlotOps):
         strict: raise ``StreamMergeError`` at the first anomaly.
     Attributes:
         anomalies: every stray, in order.
-        unknown_events: events of types the map does not know, as received (copies).
+        unknown_events: copies of events of types the map does not know.
         channels: side channels: ``{name: [values]}`` (``keep: all``), ``{name: {key: value}}``
-            (``keep: last`` with a key: the latest partial image per output item) or
-            ``{name: value}`` (``keep: last`` without a key).
-        error: the ``error`` event, when one came (the stream ended with an error).
+            (``keep: last`` with a key) or ``{name: value}`` (``keep: last`` without one).
+        error: the ``error`` event, when one came.
         terminal: the tag of the terminal event seen (``response.completed``...), or ``None``.
 
-    Every stray is an ``Anomaly`` (``strict=True``: ``StreamMergeError`` at the first one). Kinds:
-
-    ``not_object``     an event that is not a JSON object (or JSON text/bytes of one); dropped.
-    ``invalid_json``   JSON text that does not decode; dropped.
-    ``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
-    ``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
-    ``unknown_event``  also: a nested tag the map does not know (``delta.type`` of a newer server).
-    ``duplicate``      an identical repeat of an event (same ``sequence_number``, same content, among
-                       the latest 1,024 numbers; an older number is taken as resent): applied once.
-    ``reused_number``  a different event with a ``sequence_number`` seen before (applied).
-    ``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
-    ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
-    ``missing_key``    an address field (``output_index``...) absent or not an integer/string: the
-                       event is dropped, unless its ``item_id`` names a known item (routed there).
-    ``missing_slot``   an event addressing a slot no earlier event created (a delta before its
-                       ``content_part.added``, openai-python#2852): the slot is created.
-    ``exists``         ``create`` at a slot already created (merged: the fold's text stays).
-    ``id_mismatch``    ``item_id`` names another known item than ``output_index`` does: routed by the
-                       id (it is the stronger address).
-    ``unknown_id``     ``item_id`` names no known item while the slot at ``output_index`` has another
-                       id: follows ``output_index`` (some servers rotate ids on every event).
-    ``done_differs``   a ``.done``/final value differs from what the deltas folded to (also one of
-                       another JSON kind that fits the slot's schema): the server's value is kept, the
-                       fold's is in ``dropped``.
-    ``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
-                       the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
-    ``unlisted``       a final list (``response.completed``'s ``output``) does not name an item the
-                       stream folded (by id, nor by the address its events used): kept at its place.
-    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...), a final
-                       value of a kind the slot's schema does not allow, or a delta that would change
-                       the kind of a filled value; dropped, the fold kept.
-    ``tag_changed``    an appended object's tag (a field the schema types as an enum) differs from
-                       the one held: the held one kept, never joined.
-    ``invalid_json``   also: JSON text gathered in fragments (``op: json``) that does not parse at
-                       ``parse`` or at snapshot: kept as text.
-    ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
-                       ``message_stop``) (applied).
-    ``repeated_init``  a second ``response.created``, or one after the fold began: merged into the answer,
-                       the fold kept where they differ (the start's values there in ``dropped``).
-    ``too_deep``       an event's value nested past what an op can apply (the event not applied); JSON
-                       text gathered in fragments nested past what the parser reads (kept as text).
-    ``incomplete``     the answer asked for (``to_response``) before the terminal event: built anyway.
+    Anomaly kinds: ``bookkeeping._ANOMALY_KINDS`` (a line each), ``docs/anomalies.md`` (each rule).
     """
 
     def __init__(
@@ -203,15 +137,13 @@ class _EventFold(_SlotOps):
         self.order = order
         self.unknown_events: list[Any] = []
         self.channels: dict[str, Any] = {}
-        self._keyed_channels: set[str] = set()  # channels that hold the latest value per key
+        self._keyed_channels: set[str] = set()  # channels holding the latest value per key
         self.error: dict[str, Any] | None = None
         self.terminal: str | None = None
         self._initialised = False
         self._seen: set[int] = set()
         self._recent: dict[int, Any] = {}  # the last _RECENT numbers -> their events (repeat check)
         self._max_seq: int | None = None
-
-    # -- the entry point ---------------------------------------------------------------------
 
     def add(self, obj: Any) -> None:
         """Apply one event: a decoded dict, JSON text or bytes, or a model object.
@@ -249,7 +181,7 @@ class _EventFold(_SlotOps):
             self.report("", "too_deep", "nested too deeply to fold: the event was not applied", dropped=event)
 
     def _in_order(self, seq: Any) -> bool:
-        """Check ``sequence_number``: False (reported) for a repeat, which is then not applied."""
+        """Check ``sequence_number``: False (reported) for a repeat, not to be applied."""
         if type(seq) is not int:
             return True  # older servers send none
         if seq in self._seen:
@@ -278,15 +210,10 @@ class _EventFold(_SlotOps):
             self._max_seq = seq
         return True
 
-    # -- lifecycle: the whole response ----------------------------------------------------------
-
     def init(self, value: Any) -> None:
-        """``response.created``, ``message_start``: the snapshot starts from ``value``. A start
-        that comes again, or late (after other events folded something), never erases what
-        was folded: what it carries is merged into the held answer at every depth
-        (``_start_into``): a place the fold left empty takes the start's value, a folded one
-        is kept; reported (``repeated_init``) with the start's values where they differ
-        (``dropped``: path -> value)."""
+        """``response.created``, ``message_start``: the snapshot starts from ``value``. A repeated
+        or late start never erases the fold: it is merged in at every depth (``_start_into``),
+        reported ``repeated_init`` with the start's differing values (``dropped``: path -> value)."""
         if not self._initialised and not self.response:
             self.refresh(value)
             return
@@ -303,10 +230,8 @@ class _EventFold(_SlotOps):
         self.report("", "repeated_init", message, dropped=differed or None)
 
     def _start_into(self, target: dict[str, Any], value: dict[str, Any], path: str, differed: dict[str, Any]) -> None:
-        """A start's ``value`` merged into the fold's ``target`` (see ``init``): an absent or
-        empty place takes the start's value, objects merge field by field, any other folded
-        value is kept; a place where the start's filled value differs from the fold's goes
-        into ``differed``."""
+        """Merge a start's ``value`` into ``target``: an empty place takes it, objects merge by
+        field, a folded value is kept (where the start's filled value differs: ``differed``)."""
         for name, item in value.items():
             held = target.get(name)
             where = f"{path}.{name}" if path else name
@@ -322,8 +247,8 @@ class _EventFold(_SlotOps):
                 differed[where] = _own(item)
 
     def refresh(self, value: Any) -> None:
-        """``response.queued``/``in_progress``: copy top-level fields, keep folded collections
-        (a non-empty fold is never replaced); the first event of a resumed stream initialises."""
+        """``response.queued``/``in_progress``: copy top-level fields, keep non-empty folded
+        collections; the first event of a resumed stream initialises."""
         if type(value) is not dict:
             self.report("", "wrong_type", "the response is not an object", dropped=value)
             return
@@ -338,9 +263,8 @@ class _EventFold(_SlotOps):
 
     def finalize(self, value: Any) -> None:
         """``response.completed``/``incomplete``/``failed``: ``value`` is authoritative; a
-        collection it leaves null or absent comes from the fold, an explicit ``[]`` never
-        erases a non-empty fold (reported ``emptied``), and a final list settles the folded
-        items it names by identity (``_final_items``)."""
+        collection it leaves null or absent comes from the fold, ``[]`` never erases a
+        non-empty fold (``emptied``), a final list settles the folded items (``_final_items``)."""
         self.terminal = str(self.event.get(self.tag))
         if type(value) is not dict:
             self.report("", "wrong_type", "the final response is not an object: the fold is kept", dropped=value)
@@ -359,15 +283,11 @@ class _EventFold(_SlotOps):
                 self._set_collection(name, item)
 
     def _final_items(self, name: str, items: list[Any]) -> None:
-        """A final list over a folded one (the server's settled list wins where it fits).
-
-        Each final item is matched to the folded item it settles by identity, never by its
-        position alone: its ``id`` where the fold knows it, else the address the events used
-        (the folded item at its position, unless an id matched that one elsewhere). A matched
-        item is placed as ``replace`` does (an empty field never erases folded text:
-        ``emptied``); an unmatched one is new. A folded item the list does not name is kept
-        once, after the item folded before it (``unlisted``). The list's order wins; the
-        items are numbered anew."""
+        """A final list over a folded one. Each final item settles a folded one by identity,
+        never by position alone: its ``id`` where the fold knows it, else the address the
+        events used (unless an id matched that item elsewhere); it is placed as ``replace``
+        does. A folded item the list does not name is kept once, after the item folded before
+        it (``unlisted``). The list's order wins; items are numbered anew."""
         slots = self.response[name]
         order = _settled_order(items, slots, self._ids.get(name, {}), self.id_field)
         placed = _Slots()
@@ -388,12 +308,8 @@ class _EventFold(_SlotOps):
         self.response[name] = placed
 
     def ended(self) -> None:
-        """What ``to_response`` checks: a stream asked for its answer before its terminal
-        event is reported, once (``incomplete``: the answer may be cut short).
-
-        Raises:
-            StreamMergeError: under ``strict=True``, when the stream has not ended.
-        """
+        """Report, once, an answer asked for before the terminal event (``incomplete``; under
+        ``strict=True``, ``StreamMergeError``)."""
         if self.terminal is None and not any(a.kind == "incomplete" and not a.path for a in self.anomalies):
             self.report("", "incomplete", "the stream has not ended (no terminal event): the answer may be cut short")
 
@@ -402,15 +318,14 @@ class _EventFold(_SlotOps):
         self.terminal = str(self.event.get(self.tag))
 
     def merge_response(self, value: Any) -> None:
-        """Merge an object into the response field by field (``message_delta``'s ``delta``):
-        see ``merge``."""
+        """Merge an object into the response field by field (``message_delta``'s ``delta``)."""
         if self._mergeable(value, ""):
             self._initialised = True
             self._merge_into(self.response, value, "")
 
     def unmatched(self, path: str, value: Any) -> None:
-        """An event whose nested tag (``delta.type``) no entry of its type names: kept in
-        ``unknown_events`` and reported (``unknown_event``), as an unknown event type is."""
+        """An event whose nested tag (``delta.type``) no entry names: kept in
+        ``unknown_events``, reported ``unknown_event``."""
         self.unknown_events.append(_own(dict(self.event)))
         self.report(path, "unknown_event", f"{path} {_shown(value)} is not in the map: kept in unknown_events")
 
@@ -434,16 +349,14 @@ class _EventFold(_SlotOps):
         self._ids[name] = ids
 
     def side(self, channel: str, value: Any, key: Any = None, keep_all: bool = True) -> None:
-        """A side channel: ``keep_all`` gathers every value (audio deltas); otherwise the latest
-        value replaces the previous one, per ``key`` when one is given (partial image previews).
-        A channel keeps the form of its first value: a value with a key after values without
-        one, or the reverse, is reported (``mixed_fragments``) and not kept."""
+        """A side channel: ``keep_all`` gathers every value (audio deltas); else the latest
+        wins, per ``key`` when given (partial images). A value whose keyed form differs from
+        the channel's first is reported (``mixed_fragments``) and not kept."""
         if keep_all:
             self.channels.setdefault(channel, []).append(_own(value))
             return
         keyed = type(key) is str or type(key) is int
         if channel in self.channels and (channel in self._keyed_channels) != keyed:
-            # the first form wins (one latest value, or the latest per key), as for any field
             first, this = ("without", "with") if keyed else ("with", "without")
             message = f"side channel {channel!r}: a value {this} a key after values {first} one; not kept"
             self.report("", "mixed_fragments", message, dropped=value)
@@ -453,12 +366,9 @@ class _EventFold(_SlotOps):
         else:
             self.channels[channel] = _own(value)
 
-    # -- the result -------------------------------------------------------------------------------
-
     def snapshot(self) -> dict[str, Any]:
-        """The response so far as plain JSON (keyed slots as sorted lists, text joined, JSON
-        text parsed); a copy. JSON text that does not parse is kept as text and reported once
-        (``invalid_json``).
+        """A copy of the response so far as plain JSON (keyed slots as sorted lists, text
+        joined, JSON text parsed; text that does not parse kept, reported once: ``invalid_json``).
 
         Raises:
             StreamMergeError: under ``strict=True``, for JSON text that does not parse.
@@ -466,7 +376,7 @@ class _EventFold(_SlotOps):
         bad: list[_JsonFragments] = []
         result: dict[str, Any] = _thaw(self.response, bad)
         for text in bad:
-            if text.path not in self._bad_json:  # once a field (the parse op may have said so)
+            if text.path not in self._bad_json:  # once a field (``parse`` may have said so)
                 self._bad_json.add(text.path)
                 self.report(text.path, text.problem, _NOT_PARSED[text.problem], "".join(text), text.before)
         return result

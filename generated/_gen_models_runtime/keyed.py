@@ -1,10 +1,6 @@
 # gen-models 0.1.0: generator/runtime/keyed.py, copied verbatim. Do not edit; regenerate instead.
-"""Keyed lists (``by_key``, a tool call's ``index``): the entries while streaming
-(``_Entries``), the rule of one list (``_KeyedList``) and how an item finds its entry
-(``_KeyedMerge.pick_entry``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Keyed lists (``by_key``, a tool call's ``index``): the entries (``_Entries``), a list's rule
+(``_KeyedList``) and how an item finds its entry (``_KeyedMerge.pick_entry``).
 """
 
 from __future__ import annotations
@@ -22,10 +18,8 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 class _Entries:
-    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key. ``with_id`` finds
-    the entries that have an id in constant time (amortised: each entry is indexed once it
-    has its id, which never changes after: a second one is a reported conflict)."""
+    """The entries of a ``by_key`` list: by key (sparse, out of order) and in arrival order;
+    ``built`` sorts them by key; ``with_id`` finds them by id (amortised constant time)."""
 
     __slots__ = ("_by_id", "_indexed", "_pending", "by_key", "order")
 
@@ -40,21 +34,13 @@ class _Entries:
         return [entry._build() for entry in sorted(self.order, key=_entry_order)]
 
     def with_id(self, rule: _KeyedList, ident: Any) -> list[Any]:
-        """The entries whose id is ``ident``, in order of arrival (none for an id that is
-        not a string: ``id_of`` reads only those)."""
+        """The entries whose id is ``ident`` (a string), in arrival order."""
         if type(ident) is not str:
             return []
         order, by_id = self.order, self._by_id
-        if self._pending:  # an entry made without an id gets it from a later item
-            waiting = []
-            for entry in self._pending:
-                found = rule.id_of(entry)
-                if found is None:
-                    waiting.append(entry)
-                else:
-                    by_id.setdefault(found, []).append(entry)
-            self._pending = waiting
-        for entry in order[self._indexed :]:
+        # the entries not yet indexed: those new, and those made without an id (a later item may bring it)
+        looked, self._pending = self._pending + order[self._indexed :], []
+        for entry in looked:
             found = rule.id_of(entry)
             if found is None:
                 self._pending.append(entry)
@@ -73,7 +59,9 @@ def _arrival(state: Any) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _KeyedList:
-    """How a ``by_key`` list field picks the entry each item merges into.
+    """How a ``by_key`` list field picks the entry each item merges into (generated code
+    finds the entry at an item's key itself, and calls ``pick_entry`` when there is none or
+    ``may_split``).
 
     Attributes:
         wire: the list's wire name (``tool_calls``).
@@ -82,10 +70,6 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
-
-    The generated ``_add`` finds the entry at an item's key itself (the common case) and
-    calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
-    may belong to another entry.
     """
 
     wire: str
@@ -98,8 +82,7 @@ class _KeyedList:
     name_attr: tuple[str, ...] = ()
 
     def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
-        """True when ``item`` may belong to another entry than the one at its key: it
-        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        """True when ``item`` brings another id or a name (it may belong to another entry)."""
         new_id = item.get(self.id_wire) if self.id_wire is not None else None
         return self._splits(entry, new_id, _wire_get(item, self.name_wire) if self.name_wire else None)
 
@@ -113,8 +96,7 @@ class _KeyedList:
         return bool(old and new_id not in (None, "", old)) or bool(name)
 
     def id_of(self, state: Any) -> str | None:
-        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
-        names nothing)."""
+        """An entry's id, if a string."""
         value = getattr(state, self.id_attr) if self.id_attr is not None else None
         return value if type(value) is str else None
 
@@ -132,24 +114,19 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 
 
 class _KeyedMerge(_Bookkeeping):
-    """The merger's choice of entry for an item of a keyed list (a part of ``_Merger``):
-    the generated code finds the entry at an item's key itself and calls ``pick_entry``
-    when there is none or the item may start another."""
+    """The merger's choice of entry for an item of a keyed list (a part of ``_Merger``)."""
 
     __slots__ = ()
 
     def pick_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any) -> Any:
-        """The entry of a ``by_key`` list that ``item`` merges into, new or existing; None
-        (reported) for an item that is not an object.
+        """The entry ``item`` merges into, new or existing; None (reported) for a non-object.
 
-        Rules (tool calls of real servers), as the README states them: a known key selects
-        its entry; an item there with a different non-empty id goes back to an earlier
-        entry of that key with that id, else starts a new entry if it brings a name or a
-        ``type`` (else continues: ids changed mid-call); a different name without a matching
-        id starts a new entry. An item without a key continues the newest entry unless it
-        brings a new id (back to the entry that had it; completing a newest entry without
-        one) or a name other than the newest entry's. Entries are never merged by content nor
-        dropped.
+        Rules (real servers' tool calls, as the README states them): a known key selects its
+        entry; a different non-empty id there goes back to an earlier entry of that key with
+        that id, else starts a new entry if it brings a name or ``type`` (else continues: ids
+        changed mid-call); a different name without a matching id starts one. An item without
+        a key continues the newest entry unless it brings a new id (back to its entry, or
+        completing an entry without one) or another name. Entries are never merged nor dropped.
         """
         where = _join(owner._path, rule.wire)
         if type(item) is not dict:

@@ -1,10 +1,6 @@
 # gen-models 0.1.0: generator/runtime/loose.py, copied verbatim. Do not edit; regenerate instead.
-"""Fields the schema does not know, merged by shape: text fragments (``_Text``), objects
-(``_Merged``), lists whose items carry an ``index`` (``_Items``), and how each becomes
-plain JSON in a snapshot (``_built``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Fields the schema does not know, merged by shape (``_Text``, ``_Merged``, ``_Items``) and
+built as plain JSON (``_built``).
 """
 
 from __future__ import annotations
@@ -16,10 +12,9 @@ from .bookkeeping import _Bookkeeping, _join
 
 
 class _Text(list[str]):
-    """Fragments of an unknown text field inside a delta, joined when a snapshot is built.
-    While every fragment is the same value (a label the server repeats on each chunk, Groq's
-    ``channel: "analysis"``) the field is that one value; the first different fragment shows
-    that the text grows (``grows``), and from then on every fragment counts, the repeats too."""
+    """Fragments of an unknown text field inside a delta, joined at snapshot. While every
+    fragment is the same (a repeated label: Groq's ``channel: "analysis"``) it is that value;
+    from the first different one on (``grows``) every fragment counts."""
 
     __slots__ = ("grows",)
 
@@ -37,9 +32,8 @@ class _Text(list[str]):
 
 
 class _Items(list[Any]):
-    """An unknown list inside a choice or delta whose items carry their own integer
-    ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
-    calls, each an unknown object; items without one are appended."""
+    """An unknown list whose items carry an integer ``index`` (OpenRouter's
+    ``reasoning_details``): merged by it, as tool calls; items without one are appended."""
 
     __slots__ = ("by_index",)
 
@@ -62,8 +56,8 @@ _MAX_DEPTH = 32
 
 
 def _built(value: Any) -> Any:
-    """An unknown field as plain JSON data: text fragments joined, merged objects and lists
-    copied; values kept as they came are shared, not copied."""
+    """An unknown field as plain JSON: text joined, merged objects and lists copied, values
+    kept as they came shared."""
     if type(value) is _Text:
         return value.text()
     if type(value) is _Merged:
@@ -91,12 +85,10 @@ def _form(value: Any) -> str:
 def _merge_loose(
     acc: _Bookkeeping, target: dict[str, Any], path: str, key: str, value: Any, context: str, depth: int
 ) -> None:
-    """Merge a field the schema does not know: text concatenates inside a delta once it
-    grows (a value repeated on each chunk stays one value, see ``_Text``), other scalars
-    take the last non-null value (numbers are never added), objects merge recursively,
-    lists append, and merge by ``index`` where their items carry one (``_Items``; at the top
-    level of a chunk a list is the last one). The first form a field takes wins: a value
-    of another form is reported, not merged."""
+    """Merge a field the schema does not know: text concatenates inside a delta (``_Text``),
+    other scalars take the last non-null value, objects merge recursively, lists append or
+    merge by ``index`` (``_Items``; at a chunk's top level the last list wins). The first form
+    wins: a value of another form is reported, not merged."""
     old = target.get(key)
     if value is None:
         target.setdefault(key, None)
@@ -135,7 +127,7 @@ def _merge_loose(
 
 
 def _merge_items(acc: _Bookkeeping, items: _Items, path: str, value: list[Any], context: str, depth: int) -> None:
-    """Merge a fragment's list into ``items`` by each item's own ``index`` (see ``_Items``)."""
+    """Merge a fragment's list into ``items`` by each item's ``index``."""
     for item in value:
         index = item.get("index") if type(item) is dict else None
         if type(index) is not int or depth >= _MAX_DEPTH:

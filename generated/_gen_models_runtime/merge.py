@@ -1,14 +1,8 @@
 # gen-models 0.1.0: generator/runtime/merge.py, copied verbatim. Do not edit; regenerate instead.
-"""The chunk merger: the per-stream bookkeeping every generated accumulator shares
-(``_Merger``: a field's value off the fast path, unknown fields, the parts for text and
-keyed lists), the merge state of one object (``_State``) and the accumulator base
-(``_ChunkAccumulator``).
-
-Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
-generated module (or once per package, ``--runtime package``), dropping this docstring and
-the import lines. What varies per schema (which fields a chunk has and how each merges)
-is generated as small state classes that call into this module with named rules
-(``_KeyedList``, ``_ResponseRule``): no chat-completion field name appears here.
+"""The chunk merger every generated accumulator shares (``_Merger``: a field's value off the
+fast path, unknown fields, text and keyed lists), the merge state of one object (``_State``)
+and the accumulator base (``_ChunkAccumulator``). What varies per schema is generated as state
+classes that call in here with named rules (``_KeyedList``, ``_ResponseRule``).
 """
 
 from __future__ import annotations
@@ -35,9 +29,8 @@ def _fits(value: Any, expected: type) -> bool:
 
 
 def _plain(value: Any) -> Any:
-    """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
-    as dicts and sequences as lists, as the merge reads them (at any depth: past the
-    recursion limit, without recursion)."""
+    """Decoded JSON with other mappings (``object_pairs_hook=OrderedDict``) as dicts and
+    sequences as lists, at any depth (past the recursion limit, without recursion)."""
     try:
         return _nested_plain(value)
     except RecursionError:
@@ -53,7 +46,7 @@ def _nested_plain(value: Any) -> Any:
 
 
 def _plain_opened(value: Any) -> Any:
-    """``_rebuilt``'s opener for ``_plain``: any mapping a dict, any list or tuple a list."""
+    """``_rebuilt``'s opener for ``_plain``."""
     if isinstance(value, Mapping):
         return dict.fromkeys(value), value.items()
     if isinstance(value, (list, tuple)):
@@ -62,11 +55,9 @@ def _plain_opened(value: Any) -> Any:
 
 
 class _State:
-    """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
-    ``_build`` (the object so far).
-    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
-    that came in another form (a list of parts)."""
+    """The merge state of one object; a generated subclass per schema adds a slot per field,
+    ``_known`` (wire names), ``_add`` (merge a fragment) and ``_build``. ``_extra``: unknown
+    fields; ``_alt``: a text field's fragments of another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
     _known: ClassVar[frozenset[str]] = frozenset()
@@ -98,15 +89,14 @@ class _EntryState(_State):
 
 
 class _Merger(_TextMerge, _KeyedMerge):
-    """Anomaly bookkeeping and the rare paths shared by every accumulator: a field's value
-    off the fast path here, text fields' in ``_TextMerge``, keyed lists' in ``_KeyedMerge``,
-    the log in ``_Bookkeeping``."""
+    """The rare paths of every accumulator: a field's value off the fast path here, text in
+    ``_TextMerge``, keyed lists in ``_KeyedMerge``, the log in ``_Bookkeeping``."""
 
     __slots__ = ()
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
-        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
-        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
+        """A chunk given as JSON text or bytes (``_loads``) or a typed model (``_model_data``),
+        as a decoded dict, or None (reported)."""
         kind = type(chunk)
         if kind is str or kind is bytes or kind is bytearray or isinstance(chunk, (str, bytes, bytearray)):
             try:
@@ -135,9 +125,9 @@ class _Merger(_TextMerge, _KeyedMerge):
         return None
 
     def set_value(self, state: Any, name: str, old: Any, new: Any, expected: type | None = None) -> Any:
-        """An identity field's value: the first non-empty one (``""`` and ``0`` are the
-        placeholders some servers send first); a different one is reported, and so is a
-        value not of the ``expected`` type (kept only while there is no other)."""
+        """An identity field's value: the first non-empty one (``""`` and ``0`` are placeholders);
+        a different one is reported, as is one not of the ``expected`` type (kept only while
+        there is no other)."""
         if expected is not None and not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
         if (
@@ -158,10 +148,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         return old
 
     def last_value(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
-        """A ``last`` field's new value (generated code calls it only when the value
-        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
-        never replaces a value; a value not of the ``expected`` type is reported, and kept only
-        while there is no other."""
+        """A ``last`` field's changed value: ``""`` never replaces a value; one not of the
+        ``expected`` type is reported, kept only while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
         if new == "" and old is not None and _fits(old, expected):
@@ -169,9 +157,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces (called when the
-        value changed): ``""`` never replaces a text; a different text replacing one is reported
-        (``replaced``); a value that is not a string as ``last_value`` says."""
+        """A changed ``last`` string a stream could send in pieces: ``""`` never replaces a
+        text, a different text is reported (``replaced``), a non-string as ``last_value``."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
@@ -189,9 +176,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
-        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
-        merged. A typed value (a model of another class, a tuple) is no such stray: it
-        merges as its JSON (``_as_json``) instead."""
+        """A value of field ``name`` not of the ``expected`` kind: reported, not merged; a
+        typed value (a model, a tuple) merges as its JSON (``_as_json``) instead."""
         data = _as_json(value)
         if type(data) is not type(value):
             state._add({name: data}, self)
@@ -200,9 +186,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         self.anomaly(_join(state._path, name), "wrong_type", message, dropped=value)
 
     def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
-        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
-        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``)."""
+        """Merge the fields of ``data`` that ``state`` does not know into its ``_extra``
+        (``_merge_loose`` in ``context``)."""
         known = state._known
         if not state._path and data.get("error") and self.error is None and "error" not in known:
             self.error = dict(data)  # an error the stream carried (the reader raises at one: see ``sse``)
@@ -213,8 +198,8 @@ class _Merger(_TextMerge, _KeyedMerge):
                 _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
     def merge_object(self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any) -> Any:
-        """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged; a model merges as its JSON."""
+        """Merge an object fragment into ``state`` (made on first use) and return it; a value
+        not an object is reported, not merged; a model merges as its JSON."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
@@ -226,9 +211,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         return state
 
     def extend(self, owner: Any, wire: str, items: list[Any] | None, value: Any) -> list[Any] | None:
-        """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged; typed items (a model's list,
-        a tuple) are kept as their JSON."""
+        """An ``append`` list with a fragment's items added (new on first use); a non-list is
+        reported, not merged; typed items are kept as their JSON."""
         if type(value) is not list or (value and type(value[0]) is not dict):
             value = _as_json(value)
         if type(value) is not list:
@@ -240,8 +224,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         return items
 
     def join_items(self, state: Any, wire: str, runs: _Runs, value: Any) -> None:
-        """A ``join`` list's fragment: its items added to ``runs``; a value that is not a
-        list is reported and not merged; typed items are read as their JSON."""
+        """A ``join`` list's fragment: its items added to ``runs``; a non-list is reported, not
+        merged; typed items are read as their JSON."""
         if type(value) is not list or (value and type(value[0]) is not dict):
             value = _as_json(value)
         if type(value) is not list:
@@ -251,9 +235,8 @@ class _Merger(_TextMerge, _KeyedMerge):
             runs.add(item)
 
     def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
-        """A ``last`` list field's new value (an empty list replaces one: a list may become
-        empty); a value that is not a list is reported and not kept; a tuple or a list of
-        models is kept as its JSON."""
+        """A ``last`` list's new value (an empty list replaces one); a non-list is reported, not
+        kept; a tuple or a list of models is kept as its JSON."""
         value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
@@ -261,11 +244,9 @@ class _Merger(_TextMerge, _KeyedMerge):
         return value
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any, pieces: bool = False) -> Any:
-        """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept; a model is kept as its JSON
-        (and a map of models, which the generated code reads through ``_as_json``). Where
-        the object holds text a stream could send in pieces (``pieces``), a new value that
-        drops or changes that text is reported (``replaced``)."""
+        """A ``last`` object's new value: an empty object never replaces one; a non-object is
+        reported, not kept; a model is kept as its JSON. With ``pieces`` (it holds text a
+        stream could send in pieces), a value dropping or changing that text is reported."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
@@ -279,21 +260,16 @@ class _Merger(_TextMerge, _KeyedMerge):
 
 
 class _ChunkAccumulator(_Merger):
-    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results
-    (``snapshot()``, and ``to_response()``: the finished answer). ``add`` each chunk in
-    order: decoded JSON (fastest), JSON text or bytes, or a typed chunk. A chunk that
-    strays from the schema is merged as far as it can be and reported in ``anomalies``
-    (``strict=True``: ``StreamMergeError`` at the first stray instead).
-
-    ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, a pydantic
-    model's from its field dict); None in the TypedDict style, whose chunks are dicts."""
+    """The base of every generated ``<Root>Accumulator``: ``add`` each chunk in order (decoded
+    JSON is fastest); a stray is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` instead). The subclass adds ``snapshot()`` and
+    ``to_response()``. ``_model``: the module's chunk class, merged as it is (``_add_model``);
+    None in the TypedDict style."""
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
-    #: the fields that say the stream has ended, as attribute paths through the merge states,
-    #: reasons first (``(("choices", "finish_reason"),)``; ``response_plan.finish_fields``)
+    #: attribute paths of the fields that say the stream ended, reasons first
+    #: (``(("choices", "finish_reason"),)``; ``response_plan.finish_fields``)
     _finish: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(self, root: Any, strict: bool) -> None:
@@ -301,13 +277,9 @@ class _ChunkAccumulator(_Merger):
         self._root = root
 
     def add(self, chunk: Any) -> None:
-        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model: this module's chunk class is merged as it is (``_add_model``, never
-        dumped), another library's (openai-python's chunk objects) by its fields that were
-        set (``_model_data``).
-
-        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
-        is merged as far as it can be and reported in ``anomalies``."""
+        """Merge one chunk: a decoded JSON object (fastest), JSON text or bytes, this module's
+        chunk model (merged as it is), or another library's (its set fields: ``_model_data``).
+        Raises only with ``strict=True`` (``StreamMergeError`` at a stray)."""
         try:
             kind = type(chunk)
             if kind is dict:
@@ -337,20 +309,16 @@ class _ChunkAccumulator(_Merger):
             self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
-
-        Merged objects and lists are new; values the merge keeps as they came (a logprob
-        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
-        adding it and the next snapshot shows the change."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream). Values
+        kept as they came (a logprob entry, ``usage``) are the chunks' own objects, not copies."""
         built: dict[str, Any] = self._root._build()
         return built
 
     @property
     def finished(self) -> str | None:
-        """How the stream ended, once it has: the reason its chunks gave (``finish_reason``
-        once every choice has one: the first choice's), or the name of a flag that says so
-        (``done``); None while the stream is open (and for a schema that names no such
-        field)."""
+        """How the stream ended: the reason its chunks gave (``finish_reason`` once every
+        choice has one: the first's), or a flag's name (``done``); None while open (or where
+        the schema names no such field)."""
         for path in self._finish:
             values = _values_at(self._root, path)
             if values and all(v is not None and v != "" and v is not False for v in values):
@@ -360,8 +328,8 @@ class _ChunkAccumulator(_Merger):
 
 
 def _values_at(state: Any, path: tuple[str, ...]) -> list[Any]:
-    """The values at ``path`` (attribute names through merge states) below ``state``: one per
-    entry of each keyed list on the way, in key order; ``[]`` where an object is missing."""
+    """The values at attribute ``path`` below ``state``, one per entry of each keyed list on
+    the way (key order); ``[]`` where an object is missing."""
     value = getattr(state, path[0], None)
     if len(path) == 1:
         return [value]

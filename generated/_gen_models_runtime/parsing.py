@@ -1,17 +1,10 @@
 # gen-models 0.1.0: generator/runtime/parsing.py, copied verbatim. Do not edit; regenerate instead.
-"""Parsing decoded JSON into checked values, for the dataclass and TypedDict styles: the
-checks of scalars, the combinators the generated module builds its composite parsers from
-(``_nullable``, ``_map_of``, ``_first_of``, ``_tagged``, ``_literal_of``), and the reading of one field
-(``_req``, ``_opt``). Every function raises ``ParseError`` with a path.
-
-What differs by style is in ``parsing_dataclass`` / ``parsing_typeddict`` (whether a parser
-builds new values or checks and returns its input), tuples in ``tuples_dataclass`` /
-``tuples_typeddict``, lenient results in ``lenient`` (with ``_Leniency``, below). These modules are inlined into every
-generated module of those styles, even with ``--runtime package`` (two styles' parsers share
-names).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Parsing decoded JSON into checked values (dataclass and TypedDict styles): scalar checks,
+the combinators composite parsers are built from (``_nullable``, ``_map_of``, ``_first_of``,
+``_tagged``, ``_literal_of``) and the reading of a field (``_req``, ``_opt``: null reads as
+absent). Every function raises ``ParseError`` with a path. Per style: ``parsing_dataclass``
+(new values) / ``parsing_typeddict`` (input checked and returned), and tuples. Inlined into
+every module of those styles, even with ``--runtime package`` (the styles share names).
 """
 
 from __future__ import annotations
@@ -20,9 +13,6 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
-# ---------------------------------------------------------------------------
-# Parsing: decoded JSON in, checked values out; ParseError says where a payload
-# does not fit. Optional fields read null as absent; unknown fields are kept.
 _T = TypeVar("_T")
 
 
@@ -32,9 +22,8 @@ class ParseError(ValueError):
     Attributes:
         message: what is wrong (``expected a string, got null``).
         path: where, as keys and list positions from the top (``("choices", 0, "index")``).
-        unknown: a tag its union does not list, where the union has a member for those (its
-            fallback): raised only while ``_CLOSED`` is set (an accumulator's strict try at
-            its result; its lenient build then builds that member and reports it).
+        unknown: a tag its union does not list, where the union has a fallback member: raised
+            only while ``_CLOSED`` is set (an accumulator's strict try at its result).
     """
 
     def __init__(self, message: str, path: tuple[str | int, ...] = (), unknown: bool = False) -> None:
@@ -90,8 +79,8 @@ def _null(value: Any) -> Any:
     return None
 
 
-#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
-#: is a valid number, and the dataclass style turns it into a float).
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: the
+#: dataclass style turns an int into a float).
 _ONLY_str = frozenset({str})
 _ONLY_int = frozenset({int})
 _ONLY_bool = frozenset({bool})
@@ -117,11 +106,9 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
-#: compiled parser that reads ``null`` before calls it directly).
+#: The inner parser of each ``_nullable`` parser (compiled parsers call it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
-#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
-#: parser reads a list of models by its item's directly).
+#: The item parser of each ``_list_of`` parser (compiled parsers call it directly).
 _item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
@@ -140,9 +127,8 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
 
 
 def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]:
-    """A union: the first alternative that fits, left to right. In a lenient build each
-    alternative is tried strictly (``_strictly``): an alternative fits or not, it is never
-    built leniently; a value none fits is kept whole by the reader of the union."""
+    """A union: the first alternative that fits, left to right (in a lenient build, each
+    tried strictly: never built leniently)."""
 
     def parse_union(value: Any) -> Any:
         if _LENIENT.get() is not None:
@@ -159,9 +145,8 @@ def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]
 
 
 def _literal_of(values: tuple[Any, ...]) -> Callable[[Any], Any]:
-    """A closed tag (a tagged union's member's, annotated ``Literal[values]`` alone): one
-    of ``values``, or a ``ParseError`` (so a typed member never holds a tag its annotation
-    denies)."""
+    """A closed tag (a tagged union member's ``Literal[values]``): one of ``values``, else
+    ``ParseError``."""
     allowed = frozenset(values)
     expected = " or ".join(repr(v) for v in values)
 
@@ -173,20 +158,18 @@ def _literal_of(values: tuple[Any, ...]) -> Callable[[Any], Any]:
     return parse_literal
 
 
-#: Set while an accumulator builds its typed result (``lenient._built_anyway``): a tag a
-#: union does not list is then a ``ParseError`` (reported, and the union's fallback member
-#: built in its place) instead of the fallback member made silently.
+#: Set while an accumulator builds its result (``lenient._built_anyway``): a tag a union does
+#: not list is a ``ParseError`` (reported, the fallback member built) instead of silently
+#: the fallback member.
 _CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
 
 
 def _tagged(
     prop: str, parsers: dict[Any, Callable[[Any], Any]], fallback: Callable[[Any], Any] | None = None
 ) -> Callable[[Any], Any]:
-    """A discriminated union: the alternative named by the value of ``prop`` (a string, or
-    an integer: ``1`` finds the tag ``1`` or ``"1"``). With ``fallback`` (the union's member
-    for the tags the spec does not list), a string tag it does not list is that member:
-    silently, but while ``_CLOSED`` is set, where it raises (an accumulator's strict try),
-    and in a lenient build, which records the place (``unknown``) and builds the member."""
+    """A discriminated union: the alternative named by ``prop``'s value (``1`` finds the tag
+    ``1`` or ``"1"``). With ``fallback``, an unlisted string tag is that member (``_CLOSED``:
+    raised; a lenient build records ``unknown``)."""
 
     def parse_tagged(value: Any) -> Any:
         tag = _object(value).get(prop)
@@ -209,13 +192,9 @@ def _tagged(
 
 
 class _Leniency:
-    """A lenient build's state (``lenient._built_anyway``): each place found that does not
-    fit, as ``(container, key, what)`` (``what``: ``missing`` for a required field the data
-    lacks, ``left`` for a value left out of the typed result, ``unknown`` for a tag its union
-    does not list (``container`` is the union's value, ``key`` None: built as the union's
-    fallback member), ``too_deep`` for one nested too deeply to check, kept as it came). The
-    reader of a place records it and goes on, so the build is one pass over the data; where
-    the places are (their paths) is found afterwards, in one walk."""
+    """A lenient build's state (``lenient._built_anyway``): each misfit as ``(container, key,
+    what)``, ``what``: ``missing`` (a required field), ``left`` (left out), ``unknown`` (an
+    unlisted tag; ``key`` None: the union's value), ``too_deep`` (kept as it came)."""
 
     __slots__ = ("places",)
 
@@ -223,17 +202,14 @@ class _Leniency:
         self.places: list[tuple[Any, str | int | None, str]] = []
 
 
-#: The lenient build running in this thread or task, if any (``_built_anyway``): the readers
-#: (``_req``, ``_opt``, a list's, a map's, the extra fields') record what does not fit then.
+#: The lenient build running in this thread or task, if any: readers record misfits in it.
 _LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
 
 
 def _keep(exc: BaseException, container: Any, key: str | int) -> bool:
-    """What the reader of ``container[key]`` does when its parser raised ``exc``: in a
-    lenient build, record the place and say whether the caller keeps the value as it came
-    (True: nested too deeply to check, a ``RecursionError``) or leaves it out of the typed
-    result (False: it does not fit; ``snapshot_dict()`` still has it); otherwise raise
-    ``exc``, a ``ParseError`` with ``key`` in its path (a ``RecursionError`` as it is)."""
+    """After ``container[key]``'s parser raised ``exc``: in a lenient build, record the place
+    and return whether to keep the value as it came (True: too deep) or leave it out; else
+    raise ``exc`` (a ``ParseError`` with ``key`` in its path)."""
     lenient = _LENIENT.get()
     if lenient is None:
         if type(exc) is ParseError:
@@ -247,8 +223,7 @@ def _keep(exc: BaseException, container: Any, key: str | int) -> bool:
 
 
 def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:
-    """``parse(value)`` without leniency (inside a lenient build: a union's alternative, an
-    item read by position), so that it fits or raises as a whole."""
+    """``parse(value)`` without leniency: it fits or raises as a whole."""
     token = _LENIENT.set(None)
     try:
         return parse(value)
@@ -258,6 +233,32 @@ def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:
 
 def _any(value: Any) -> Any:
     return value
+
+
+def _by_position(
+    prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int, kinds: Any
+) -> Callable[[Any], tuple[Any, ...]]:
+    """A list read by position (``prefixItems``) as a tuple: item ``i`` by ``prefix[i]``, later
+    ones by ``rest`` (``None``: none allowed), at least ``least``; ``kinds``: the types read as
+    the list. In a lenient build, read strictly: it fits or is kept whole, as in other styles."""
+
+    def parse_tuple(value: Any) -> tuple[Any, ...]:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_tuple, value)
+        if not isinstance(value, kinds):
+            raise ParseError(f"expected a list, got {_kind(value)}")
+        if len(value) < least or (rest is None and len(value) > len(prefix)):
+            most = f"at most {len(prefix)}" if rest is None else "more"
+            raise ParseError(f"expected at least {least} and {most} items, got {len(value)}")
+        items = []
+        for i, item in enumerate(value):
+            try:
+                items.append((prefix[i] if i < len(prefix) else cast(Callable[[Any], Any], rest))(item))
+            except ParseError as exc:
+                raise exc.within(i) from None
+        return tuple(items)
+
+    return parse_tuple
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:

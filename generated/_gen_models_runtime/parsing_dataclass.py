@@ -1,9 +1,6 @@
 # gen-models 0.1.0: generator/runtime/parsing_dataclass.py, copied verbatim. Do not edit; regenerate instead.
 """Parsing for the dataclass style, where a parser builds new values: a number is a
 ``float``, a list a new list of parsed items (the rest of parsing: ``parsing``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations
@@ -55,20 +52,18 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
 
 
 class _Field:
-    """How a dataclass's ``from_dict`` reads one field and ``to_dict`` writes it back (one
-    entry of its ``_Fields`` table, by attribute name).
+    """How ``from_dict`` reads one field and ``to_dict`` writes it (an entry of ``_Fields``).
 
     Attributes:
         wire: the field's JSON key.
-        parse: the parser of its value (the message of a value that does not fit names the key).
-        fast: the one type a value of this field is taken as it is without calling ``parse``
-            (``str`` for a string: the common case tested first), or None.
+        parse: the parser of its value.
+        fast: the one type taken as it is without calling ``parse`` (``str``), or None.
         optional: absent or ``null`` reads as None; ``to_dict`` leaves None out.
         nullable: (a required field) ``null`` reads as None without calling ``parse``.
-        dump: ``to_dict`` writes the value through ``_dump`` (it holds models, tuples, or
-            JSON kept as it came in a result built anyway); otherwise it is JSON already.
-        null_only: an optional field whose only value is ``null``: the instance keeps in
-            ``null_fields`` whether the payload sent it, and ``to_dict`` writes it back.
+        dump: ``to_dict`` writes the value through ``_dump`` (models, tuples, JSON kept as it
+            came in a result built anyway); otherwise it is JSON already.
+        null_only: an optional field whose only value is ``null``: ``null_fields`` keeps
+            whether the payload sent it, and ``to_dict`` writes it back.
     """
 
     __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
@@ -94,15 +89,11 @@ class _Field:
 
 
 class _Fields:
-    """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
-    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
-
-    ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
-    fields of a payload when they are typed (``additionalProperties`` or
-    ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
-    they are kept as they came. (Attribute names never start with ``_``: the option cannot
-    meet a field's name.) ``owner`` is the class the table is of and ``parse`` its parser
-    (``_compiled`` on its first call), both set on first use."""
+    """A dataclass's fields (``_Field`` by attribute name, in order): what ``_from_dict`` and
+    ``to_dict`` work from. ``known``: the wire names; ``_extra_fields`` reads typed unknown
+    fields (``additionalProperties``, ``patternProperties``; written through ``_dump``), else
+    they are kept as they came. ``owner`` (the class) and ``parse`` (``_compiled``) are set on
+    first use."""
 
     __slots__ = ("extra_fields", "known", "null_keys", "owner", "parse", "reads", "values_of", "writes")
 
@@ -119,21 +110,18 @@ class _Fields:
         # every attribute's value at once (one call in C), in the order of ``writes``
         self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
         self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
-        # the class of the table (``_from_dict`` sets it on first use) and its parser,
-        # compiled on its first call (``_compiled``)
         self.owner: type | None = None
         self.parse: Callable[[Any], Any] = self._first
 
     def _first(self, data: Any) -> Any:
-        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
-        before had it compiled), then parse ``data`` with it."""
+        """``parse`` until compiled: compile it (unless done meanwhile), then parse ``data``."""
         if getattr(self.parse, "__func__", None) is _Fields._first:
             self.parse = _compiled(self)
         return self.parse(data)
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """A function giving the values of the attributes ``names`` of an object, as a tuple."""
+    """A function giving an object's attributes ``names`` as a tuple."""
     if len(names) > 1:
         return attrgetter(*names)
     if names:
@@ -143,9 +131,8 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
-    """A dataclass built from decoded JSON by its ``_Fields`` table: the table's compiled
-    parser for its own class (``_compiled``), which reads as ``_from_table`` does; ``_from_table``
-    itself for another class (a subclass, which inherits the table)."""
+    """A dataclass built from decoded JSON by its ``_Fields`` table: by the compiled parser
+    (``_compiled``) for the table's own class, by ``_from_table`` for a subclass."""
     if build is table.owner:
         parsed: _T = table.parse(data)
         return parsed
@@ -157,17 +144,15 @@ def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
 
 
 def _table_of(build: type) -> _Fields | None:
-    """The ``_Fields`` table class ``build`` sets itself (not one inherited), or None."""
+    """The ``_Fields`` table ``build`` sets itself (not inherited), or None."""
     table = vars(build).get("_fields")
     return table if type(table) is _Fields else None
 
 
 def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
-    """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
-    entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
-    ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
-    unknown fields kept in ``extra_fields`` (parsed when typed), the ``null``-only fields the
-    payload sent in ``null_fields``."""
+    """A dataclass built from decoded JSON by its ``_Fields`` table, field by field (``_req``
+    and ``_opt`` raise ``ParseError`` naming the field); unknown fields in ``extra_fields``
+    (parsed when typed), the ``null``-only fields sent in ``null_fields``."""
     d = _object(data)
     get = d.get
     values: dict[str, Any] = {}
@@ -190,23 +175,14 @@ def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
 
 
 def _compiled(table: _Fields) -> Callable[[Any], Any]:
-    """The parser of ``table.owner``: ``_from_table`` written out for its fields, as Python
-    source compiled once (as ``@dataclass`` writes ``__init__``), so that each field costs a
-    few bytecodes instead of a turn of ``_from_table``'s loop. It reads the same values and
-    raises the same errors; the differences are only in how:
-
-    * a field's common value (its ``fast`` type, ``null`` where it fits, absent where it
-      may be) is taken inline, anything else goes through ``_req``/``_opt`` as in ``_from_table``;
-    * a field holding a model calls that model's table's parser directly, and a list of
-      models (``_list_of``) reads its items so (``_items_failed`` takes over at an item that
-      does not parse), without the calls between;
-    * unknown fields are looked for only when the payload has more keys than the fields
-      it sent (counted while reading them), not by a set of its keys;
-    * the instance is made by ``object.__new__`` and its slots set one by one, without the
-      keyword arguments of ``__init__`` (which would set the same).
-
-    A class whose slots are not exactly its table's fields (a custom template's) is built
-    by ``_from_table``, as is a payload that is not exactly a ``dict``."""
+    """The parser of ``table.owner``: ``_from_table`` written out for its fields as Python
+    source compiled once (as ``@dataclass`` writes ``__init__``). Same values and errors;
+    faster: a field's common value (``fast`` type, ``null`` or absent where it fits) is taken
+    inline; a model (or list of models) field calls that model's parser directly
+    (``_items_failed`` takes over at a failing item); unknown fields are looked for only when
+    the payload has more keys than the fields read; the instance's slots are set directly.
+    A class whose slots are not exactly its fields (a custom template's), or a payload that
+    is not exactly a ``dict``, goes to ``_from_table``."""
     cls = cast(type, table.owner)
     names = [name for name, *_ in table.reads]
     own = ["extra_fields", "null_fields"] if table.null_keys else ["extra_fields"]
@@ -214,21 +190,10 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
     if sorted(slots) != sorted(names + own):
         return lambda data: _from_table(cls, table, data)
     scope: dict[str, Any] = {
-        "cls": cls,
-        "table": table,
-        "new": object.__new__,
-        "M": _MISSING,
-        "ParseError": ParseError,
-        "_from_table": _from_table,
-        "_req": _req,
-        "_opt": _opt,
-        "_failed": _failed,
-        "_items_failed": _items_failed,
-        "_extras": _extras,
-        "known": table.known,
-        "null_keys": table.null_keys,
-        "extra_fields": table.extra_fields,
+        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _failed, _items_failed, _extras)
     }
+    scope.update(cls=cls, table=table, new=object.__new__, M=_MISSING, known=table.known, null_keys=table.null_keys)
+    scope["extra_fields"] = table.extra_fields
     lines = [
         "def parse(d):",
         "    if type(d) is not dict:",
@@ -313,9 +278,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
 
 
 def _model_table(parse: Any) -> _Fields | None:
-    """The table of the model whose ``from_dict`` ``parse`` is (its owner set to the model
-    now if not yet), or None: a parser of another kind, or a ``from_dict`` that does more
-    than hand its class and table to ``_from_dict`` (a custom template's)."""
+    """The table of the model whose ``from_dict`` ``parse`` is (owner set if not yet), or
+    None: another parser, or a custom ``from_dict`` that does more than ``_from_dict``."""
     build = getattr(parse, "__self__", None)
     code = getattr(getattr(parse, "__func__", None), "__code__", None)
     if not isinstance(build, type) or getattr(code, "co_names", None) != _FROM_DICT_NAMES:
@@ -333,18 +297,15 @@ _FROM_DICT_NAMES = ("_from_dict", "_fields")
 
 
 def _failed(exc: BaseException, data: dict[str, Any], value: Any, key: str) -> Any:
-    """The value of field ``key`` of ``data`` whose parser raised ``exc``, as ``_req`` and
-    ``_opt`` read it: in a lenient build (the place recorded), ``None`` for a place it leaves
-    out, the value as it came where it is too deep to check; else the error with the key in
-    its path (``_keep``)."""
+    """Field ``key``'s value after its parser raised ``exc``, as ``_req``/``_opt`` read it
+    (``_keep``: None where left out, ``value`` where too deep, else the error)."""
     return value if _keep(exc, data, key) else None
 
 
 def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
-    """A list of models (field ``key``) read as ``_list_of`` reads it, from where the item
-    parser ``parse`` raised ``exc``: the item before ``rest`` (the list's iterator). The
-    items before are parsed again (they parsed once, and parsers are pure: a lenient build
-    records the same places again, which it counts once); the item that failed is not."""
+    """A list of models (field ``key``) read as ``_list_of`` does, from the item where
+    ``parse`` raised ``exc`` (the one before iterator ``rest``): the items before are parsed
+    again (pure; a lenient build counts a place once), the failed one is not."""
     failed = len(value) - rest.__length_hint__() - 1
     items = [parse(item) for item in value[:failed]]
     for i in range(failed, len(value)):
@@ -365,8 +326,7 @@ def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callab
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
-    ``ParseError`` names the key; a lenient build leaves it out, or keeps it as it came
-    where it is too deep to check)."""
+    ``ParseError`` names the key; a lenient build handles it as ``_keep`` says)."""
     if known.issuperset(data):
         return {}
     if parse is None:
@@ -383,8 +343,8 @@ def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], 
 
 
 def _dump(value: Any) -> Any:
-    """A dataclass value as JSON data again: a model by its ``to_dict``, a tuple
-    (``prefixItems``) as a list, lists and maps item by item, anything else as it is."""
+    """A dataclass value as JSON data: a model by its ``to_dict``, tuples and lists as
+    lists, maps item by item, anything else as it is."""
     if hasattr(value, "to_dict"):
         return value.to_dict()
     if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list

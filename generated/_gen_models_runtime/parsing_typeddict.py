@@ -1,10 +1,7 @@
 # gen-models 0.1.0: generator/runtime/parsing_typeddict.py, copied verbatim. Do not edit; regenerate instead.
-"""Parsing for the TypedDict style, where a parser checks its input and returns it (the
-same objects: a TypedDict is the decoded JSON): a model's parser is its table of keys
-(``_Checks`` of ``_Key``), compiled on first use; the rest of parsing: ``parsing``.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Parsing for the TypedDict style, where a parser checks its input and returns it (a
+TypedDict is the decoded JSON): a model's parser is its table of keys (``_Checks`` of
+``_Key``), compiled on first use; the rest of parsing: ``parsing``.
 """
 
 from __future__ import annotations
@@ -56,20 +53,16 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
 
 
 class _Key:
-    """How a TypedDict's parser checks one key (one entry of its ``_Checks`` table).
+    """How a TypedDict's parser checks one key (an entry of ``_Checks``).
 
     Attributes:
         wire: the key.
-        parse: the parser of its value, called through ``_req`` (``_opt`` when ``optional``),
-            whose ``ParseError`` names the key.
-        fast: the one type a value is taken as it is without calling ``parse`` (``str`` for a
-            string: the common case, tested inline), or None.
-        items: the one type every item of a list value may have to be taken as it is (a
-            list of ``int``), or None.
+        parse: the parser of its value (through ``_req``, or ``_opt`` when ``optional``).
+        fast: the one type taken as it is without calling ``parse`` (``str``), or None.
+        items: the one type a list's items may all have to be taken as they are, or None.
         optional: absent or ``null`` fits.
         nullable: (a required key) ``null`` fits.
-        put: ``parse`` builds the value (a ``tuple``, ``prefixItems``), which is put in the
-            place of the decoded one (as ``_put`` does).
+        put: ``parse`` builds the value (a ``tuple``), put in place of the decoded one.
     """
 
     __slots__ = ("fast", "items", "nullable", "optional", "parse", "put", "wire")
@@ -95,13 +88,9 @@ class _Key:
 
 
 class _Checks(Generic[_T]):
-    """The parser of the TypedDict ``model``: called with decoded JSON, it checks it by the
-    model's ``keys`` and returns it, the same object.
-
-    ``keys`` (``_Key`` entries, in declaration order) and ``extras`` (the check of the
-    unknown keys when they are typed, given the dict) are set after every parser of the
-    module exists, since they name each other. ``parse`` is the parser itself, compiled from
-    them on its first call (``_checking``)."""
+    """The parser of the TypedDict ``model``: checks decoded JSON by its ``keys`` and returns
+    it. ``keys`` (``_Key`` entries, in order) and ``extras`` (the check of typed unknown keys)
+    are set once every parser exists; ``parse`` is compiled on its first call (``_checking``)."""
 
     __slots__ = ("extras", "keys", "name", "parse")
 
@@ -112,29 +101,22 @@ class _Checks(Generic[_T]):
         self.parse: Callable[[Any], _T] = self._first
 
     def __call__(self, data: Any) -> _T:
-        """``data`` checked (``ParseError`` names the place that does not fit), as it came."""
+        """``data`` checked (``ParseError`` names the misfit), as it came."""
         return self.parse(data)
 
     def _first(self, data: Any) -> _T:
-        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
-        before had it compiled), then check ``data`` with it."""
+        """``parse`` until compiled: compile it (unless done meanwhile), then check ``data``."""
         if getattr(self.parse, "__func__", None) is _Checks._first:
             self.parse = _checking(self)
         return self.parse(data)
 
 
 def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
-    """The parser of ``checks``: Python source written from its keys and compiled once (as
-    ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
-    common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
-    they fit, a model or list of models that checks) is tested inline; anything else, and
-    whatever fails a scalar's inline test, goes through ``_req``/``_opt`` with the key's
-    parser, which raise the errors (or, in a lenient build, record what does not fit) as a call
-    of them alone does; a model or an item that fails its check is reported where it failed
-    (``_keep``, ``_item_failed``), never checked again (which doubled the work at each level
-    of nested models).
-    A model's parser (``_Checks``), or a list's item parser that is one, is called by its
-    ``parse`` directly."""
+    """The parser of ``checks``: Python source written from its keys, compiled once. A key's
+    common value (``fast`` type, a list of ``items``, ``null`` or absent where they fit) is
+    tested inline, a model (or list of models) by its ``_Checks.parse`` directly; anything
+    else goes through ``_req``/``_opt`` (the same errors, or lenient records). A model or item
+    that fails is reported where it failed (``_keep``, ``_item_failed``), never checked again."""
     scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError}
     scope.update(_object=_object, _req=_req, _opt=_opt, _keep=_keep, _item_failed=_item_failed, extras=checks.extras)
     lines = ["def parse(data):", "    d = data if type(data) is dict else _object(data)", "    get = d.get"]
@@ -165,8 +147,7 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
             continue
         scope[f"m{i}"] = inner if type(inner) is _Checks else item
         lines.append(f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)")
-        # what fails is read where it failed, never parsed again: each level of a nested
-        # model would parse what is below it again (twice the work a level, 2**depth)
+        # what fails is read where it failed, never parsed again (2**depth work for nesting)
         if type(inner) is _Checks:
             body = [
                 "try:",
@@ -191,10 +172,8 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
 
 
 def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None:
-    """Item ``i`` of the list under ``key`` failed its check with ``exc``: in a lenient
-    build, recorded (``lenient._left_out`` takes it out, or keeps it where it is too deep
-    to check); otherwise the error, its path through the key and
-    the item (``_keep``)."""
+    """Item ``i`` of the list under ``key`` failed with ``exc``: ``_keep``, the error's path
+    through the key."""
     try:
         _keep(exc, items, i)
     except ParseError as inner:
@@ -202,9 +181,8 @@ def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]) -> None:
-    """Check the fields of ``data`` that are not ``known`` (``additionalProperties``) with
-    ``parse``, in place; one that does not fit raises ``ParseError`` naming its key (a
-    lenient build records it: ``lenient._left_out``)."""
+    """Check the fields of ``data`` not ``known`` with ``parse``; a misfit raises
+    ``ParseError`` naming its key (or is recorded: ``_keep``)."""
     for key, value in data.items():
         if key not in known:
             try:

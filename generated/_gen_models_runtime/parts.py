@@ -1,18 +1,9 @@
 # gen-models 0.1.0: generator/runtime/parts.py, copied verbatim. Do not edit; regenerate instead.
-"""Lists of content parts that arrive a part (or a run of text) at a time: Mistral's
-``content`` as ``[{"type": "thinking", "thinking": [{"type": "text", "text": ...}]}, {"type":
-"text", "text": ...}]``, sent one small part per chunk or event. Shared by the chunk merge
-(``text``: a text field that came as parts) and the event fold (``event_ops``: ``parts``).
-
-The rule, stated once (``_add_part``): a part joins the part before it when both are of one
-kind (the same ``type``), both hold text to join (``text``, or a list of nested parts), and
-no other field of theirs differs (a field only one has is kept); joined text is gathered and
-joined once, nested lists of parts join by the same rule; a plain string is a text part; an
-empty text part adds nothing. Two references, two images or two tool results never join:
-they hold no text to join, or differ.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Lists of content parts that arrive a part at a time (Mistral's ``content``: ``[{"type":
+"thinking", "thinking": [...]}, {"type": "text", "text": ...}]``), for the chunk merge and the
+event fold. The rule (``_add_part``): a part joins the one before when both have one ``type``,
+both hold text to join (``text``, or a list of nested parts, joined by the same rule) and no
+other field differs; a string is a text part; an empty text part adds nothing.
 """
 
 from __future__ import annotations
@@ -27,8 +18,7 @@ class _PartText(list[str]):
 
 
 class _Part(dict[str, Any]):
-    """A part that the next adjacent part of its kind may join (its copy: the caller's part
-    is never changed)."""
+    """A copy of a part that the next adjacent part of its kind may join."""
 
 
 def _part_texts(part: dict[str, Any], tag: str) -> list[str]:
@@ -45,8 +35,7 @@ def _part_texts(part: dict[str, Any], tag: str) -> list[str]:
 
 
 def _joins(last: _Part, part: dict[str, Any], tag: str) -> bool:
-    """Whether ``part`` joins ``last``: both of one kind, both with text (or nested parts) to
-    join, no other field of theirs different."""
+    """Whether ``part`` joins ``last`` (see the module docstring)."""
     kind = part.get(tag)
     if kind is None or last.get(tag) != kind:
         return False
@@ -81,8 +70,8 @@ def _opened(part: dict[str, Any], tag: str) -> _Part:
 
 
 def _add_part(parts: list[Any], value: Any, tag: str = "type") -> None:
-    """Add ``value`` to the list of parts ``parts``: a part (an object), text (a text part),
-    or a list of them in order; anything else is appended as it came (the caller reports it)."""
+    """Add ``value`` (a part, text, or a list of them) to ``parts``; anything else is appended
+    as it came (the caller reports it)."""
     if type(value) is list:
         for item in value:
             _add_part(parts, item, tag)

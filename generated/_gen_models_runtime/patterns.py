@@ -1,11 +1,5 @@
 # gen-models 0.1.0: generator/runtime/patterns.py, copied verbatim. Do not edit; regenerate instead.
-"""Extra fields checked by key (``patternProperties``) in the dataclass and TypedDict styles:
-each key by the parser of every pattern it matches, else by ``additionalProperties``. Only in
-modules whose schemas have such an object.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
-"""
+"""Extra fields checked by key (``patternProperties``) in the dataclass and TypedDict styles."""
 
 from __future__ import annotations
 
@@ -24,10 +18,9 @@ def _pattern_extras(
     closed: bool,
 ) -> dict[str, Any]:
     """The fields of ``data`` not in ``known``, each checked (dataclass: built) by the parser
-    of every pattern its key matches (``re.search``, as JSON Schema matches; the first one's
-    value is kept), a key matching none by ``rest`` (``None``: any value), or refused when
-    ``closed`` (``additionalProperties: false``). A lenient build keeps a value that does not
-    fit as it came."""
+    of every pattern its key matches (``re.search``, as JSON Schema does; the first one's value
+    kept), else by ``rest`` (``None``: any), or refused when ``closed``
+    (``additionalProperties: false``). A lenient build keeps a misfit as it came."""
     extras = {}
     for key, value in data.items():
         if key in known:

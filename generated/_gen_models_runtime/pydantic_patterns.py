@@ -1,8 +1,6 @@
 # gen-models 0.1.0: generator/runtime/pydantic_patterns.py, copied verbatim. Do not edit; regenerate instead.
-"""Extra fields checked by key (``patternProperties``) in the pydantic style: a model whose
-schema has them validates its extra fields again in a wrap validator, each by the type of
-every pattern its key matches, else by ``additionalProperties``. Only in modules whose
-schemas have such an object (with ``--runtime package``, shared from ``_runtime_pydantic.py``).
+"""Extra fields checked by key (``patternProperties``) in the pydantic style, from a model's
+wrap validator.
 """
 
 from __future__ import annotations
@@ -13,19 +11,17 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-#: Per model class: its patterns with their adapters, the adapter of the rest, and whether closed.
+#: Per model class: its patterns' adapters, the rest's adapter, and whether closed.
 _PATTERN_CHECKS: dict[type, tuple[tuple[tuple[str, TypeAdapter[Any]], ...], TypeAdapter[Any] | None, bool]] = {}
 
 
 def _by_pattern(
     model: BaseModel, data: Any, rules: Callable[[], tuple[tuple[tuple[str, Any], ...], Any, bool]]
 ) -> None:
-    """Validate each extra field of ``model`` (validated from ``data``) again from its value
-    in ``data``, in place: by the type of every pattern its key matches (``re.search``, as JSON
-    Schema matches; the first one's value is kept), a key matching none by the rest's type
-    (``None``: any value), or refused when closed (``additionalProperties: false``).
-    ``rules()`` gives ``(patterns, rest, closed)``, the types as annotations (called once per
-    model class, when the module's names are all defined). Raises ``ValueError`` naming the key."""
+    """Validate ``model``'s extra fields again from ``data``, in place: by the type of every
+    pattern its key matches (``re.search``; the first one's value kept), else the rest's
+    (``None``: any), or refused when closed. ``rules()`` gives ``(patterns, rest, closed)`` as
+    annotations (called once per class). Raises ``ValueError`` naming the key."""
     extra = model.__pydantic_extra__
     if not extra or not isinstance(data, dict):
         return

@@ -1,17 +1,7 @@
 # gen-models 0.1.0: generator/runtime/pydantic_results.py, copied verbatim. Do not edit; regenerate instead.
 """The pydantic style's runtime for accumulators: the wire names a merge state knows
-(``_wire_names``) and building a result that does not validate (``_built_anyway``): spec
-drift never loses an answer.
-
-A finished response whose server omits a field the spec requires (``cache_write_tokens``
-in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
-accumulator reports that as an anomaly and then builds the model here: every field that
-validates on its own is validated; one that does not is built the same way (an object into
-the model its annotation names, an unknown tag into its union's ``Unknown<Union>`` member)
-or left out of the typed result (``snapshot_dict()`` keeps it); a missing required field
-reads as ``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
-pydantic-style modules that have an accumulator (with ``--runtime package``, shared from
-``_runtime_pydantic.py``).
+(``_wire_names``) and a result built when it does not validate (``_built_anyway``): a server
+that omits a required field (Groq's ``x_groq.id``) never loses the answer.
 """
 
 from __future__ import annotations
@@ -23,37 +13,28 @@ from typing import Any
 
 from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
 
+from .anomalies import _report_drift
 from .pydantic_models import _CLOSED
 
 
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
-    """The wire names of ``model``'s declared fields: the fields a merge state of that
-    class knows."""
+    """The wire names of ``model``'s declared fields."""
     return frozenset(_wire(name, info) for name, info in model.model_fields.items())
 
 
 def _wire(name: str, info: Any) -> str:
-    """The wire name of attribute ``name``: its alias when it has one (``""`` is one: a
-    property named by the empty string)."""
+    """The wire name of attribute ``name``: its alias when it has one (``""`` too)."""
     return name if info.alias is None else info.alias
 
 
 def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
-    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
-    ``acc.strict``, its ``ValidationError``; otherwise whatever the server sent is built
-    (``_construct``), as in every style: each place that does not fit (a required field
-    missing, a value of another type, a tag its union does not list, at any depth) is
-    reported as a ``schema_drift`` anomaly with its path; a missing required field reads as
-    ``None`` (and is not in ``model_fields_set``); a value nested too deeply to build is kept
-    as it came (it could not be checked) and reported ``too_deep``. ``acc``: the
-    accumulator's state (its ``strict`` flag and ``drift``).
-
-    As in every style, a tag its union does not list is the union's member for those
-    (``Unknown<Union>``, reported), and any other place that does not fit is left out of
-    the typed result (``None`` for a field, no item in a list or map): no field holds a
-    value its annotation denies (``model_dump()`` warns of nothing), and ``snapshot_dict()``
-    keeps every value as it came. Unions are closed meanwhile (``_CLOSED``): an unknown tag
-    fails validation, which is how it is found and reported."""
+    """``validate(data)`` (a ``model_validate``) for an accumulator's result (``acc``:
+    ``strict``, ``drift``). With ``acc.strict``, its ``ValidationError``; else built anyway
+    (``_construct``), as in every style: each place that does not fit is reported
+    ``schema_drift`` with its path; an unlisted tag is the union's ``Unknown<Union>`` member,
+    a missing required field ``None`` (not in ``model_fields_set``), any other misfit left
+    out (``snapshot_dict()`` keeps it); a value nested too deeply is kept as it came
+    (``too_deep``). Unions are closed meanwhile (``_CLOSED``: an unknown tag fails)."""
     token = _CLOSED.set(True)
     try:
         try:
@@ -73,46 +54,22 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
     places: dict[tuple[str | int, ...], str] = {}
     for where, how in problems:
         places.setdefault(where, how)
-    for where in sorted(places, key=_path_order):
-        if places[where] == "too_deep":
-            acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
-        else:
-            acc.drift(_where(where), _DRIFT[places[where]])
+    _report_drift(acc, places.items())
     return built
 
 
-#: The messages of a result built anyway, the same in every style: a required field missing, a
-#: tag its union does not list, a value the types cannot hold (``schema_drift``), a value
-#: nested too deeply (``too_deep``).
-_DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
-_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
-_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
-_DRIFT = {"missing": _DRIFT_MISSING, "unknown": _DRIFT_UNKNOWN, "left": _DRIFT_LEFT}
-#: Where a lenient build found a place that does not fit: (path, ``missing``, ``unknown``,
-#: ``left`` (see ``_DRIFT``) or ``too_deep``).
+#: Where a lenient build found a place that does not fit: (path, a key of ``anomalies._DRIFT``).
 _Problems = list[tuple[tuple[str | int, ...], str]]
 #: What ``_value`` gives for a place it leaves out.
 _LEFT_OUT: Any = object()
-
-
-def _where(path: tuple[str | int, ...]) -> str:
-    """A path as text: ``output[0].content``."""
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-
-
-def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
-    """Sort key of a path: list positions in number order, keys in text order."""
-    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
 
 def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
-    """``model`` built from ``data`` without failing (see ``_built_anyway``), the places
-    that do not fit added to ``problems``; data that is not an object is returned as it is
-    (reported)."""
+    """``model`` built from ``data`` without failing, misfits added to ``problems`` (data that
+    is not an object: ``_LEFT_OUT``)."""
     if type(data) is not dict:
         problems.append((path, "left"))
         return _LEFT_OUT
@@ -138,9 +95,8 @@ def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], p
 
 
 def _annotations(model: type[BaseModel]) -> dict[str, Any]:
-    """``model``'s field annotations, evaluated in its own module: pydantic may keep one
-    that names a later alias as a ``ForwardRef``, which a ``TypeAdapter`` made here would
-    look up in this module (the runtime's own file with ``--runtime package``)."""
+    """``model``'s field annotations evaluated in its own module (pydantic may keep a
+    ``ForwardRef`` that a ``TypeAdapter`` made here would look up in the runtime's module)."""
     found = _HINTS.get(model)
     if found is None:
         found = {name: info.annotation for name, info in model.model_fields.items()}
@@ -157,12 +113,10 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
-    """``value`` validated as ``annotation``; else, where the annotation names one shape (a
-    model, a tagged union's member by its tag, or its member for unknown tags, a list, a
-    map), built as that shape place by place; else ``_LEFT_OUT`` (reported at ``path``). A
-    union of several shapes without a tag is not guessed at: left out whole, as the other
-    styles do. Past the recursion limit (a recursive schema's deep data), kept as it came
-    (``too_deep``: it could not be checked)."""
+    """``value`` validated as ``annotation``; else, where it names one shape (a model, a
+    tagged union's member by its tag, a list, a map), built as that shape place by place;
+    else ``_LEFT_OUT`` (reported at ``path``; an untagged union is not guessed at). Past the
+    recursion limit, kept as it came (``too_deep``)."""
     try:
         return _shaped(annotation, value, path, problems)
     except RecursionError:
@@ -194,10 +148,8 @@ def _shaped(annotation: Any, value: Any, path: tuple[str | int, ...], problems: 
 
 
 def _shape(annotation: Any, value: Any) -> tuple[Any, bool]:
-    """The one shape ``value`` is built as (see ``_value``), or None, and whether it is a
-    tagged union's member for unknown tags: the annotation's only alternative besides null,
-    or the member of a tagged union its tag names (the fallback member for a string tag the
-    union does not list)."""
+    """``(the one shape value is built as or None, whether it is the member for unknown
+    tags)``: the only alternative besides null, or the tagged member the tag names."""
     tagged = _tagged_members(annotation)
     if tagged is not None:
         tag_of, members = tagged

@@ -1,10 +1,6 @@
 # gen-models 0.1.0: generator/runtime/response.py, copied verbatim. Do not edit; regenerate instead.
 """The finished answer: a merged snapshot turned into the non-stream response
-(``chat.completion.chunk`` into ``chat.completion``), by rules per object path
-(``_ResponseRule``) that the generated module passes in.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+(``chat.completion.chunk`` into ``chat.completion``) by rules per object path (``_ResponseRule``).
 """
 
 from __future__ import annotations
@@ -13,28 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _json_copy
+from .anomalies import Anomaly, StreamMergeError, _own
 from .bookkeeping import _join
 from .merge import _Merger
-
-
-# ---------------------------------------------------------------------------
-# The finished answer: a merged snapshot turned into the non-stream response.
-def _copied(value: Any) -> Any:
-    """JSON data copied: new dicts and lists all the way down, other values as they are (at
-    any depth: past the recursion limit, without recursion)."""
-    try:
-        return _nested_copy(value)
-    except RecursionError:
-        return _json_copy(value)
-
-
-def _nested_copy(value: Any) -> Any:
-    if type(value) is dict:
-        return {k: _nested_copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_nested_copy(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +25,14 @@ class _ResponseRule:
         fills: fields whose stream schema allows one value, for a stream that never sent
             them (or sent ``""``).
         nulls: required nullable response fields, null when absent.
-        required: required non-nullable response fields: one the stream never sent (a cut
-            stream's ``finish_reason``) is left out, never invented.
+        required: required non-nullable fields: one never sent (a cut stream's
+            ``finish_reason``) is left out, never invented.
         blank: required fields whose ``""`` means none was sent (Ollama's ``finish_reason``).
-        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
-            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
+        suffixes: fields whose value ends in the suffix naming the chunk's type: cut off
+            (``chat.completion.chunk`` -> ``chat.completion``).
 
-    A response's rules are a flat map from the path of an object (wire names from the top,
-    without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
-    without a rule are kept as they are.
+    Rules map an object's path (wire names without list positions: ``choices.message``;
+    ``""``: the top) to its rule; objects without one are kept as they are.
     """
 
     renames: Mapping[str, str] = field(default_factory=dict)
@@ -72,13 +48,9 @@ class _ResponseRule:
 def _convert(
     data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _Merger, at: str = "", path: str = ""
 ) -> dict[str, Any]:
-    """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
-    positions) as its response counterpart (see ``to_response``).
-
-    Raises:
-        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
-            is left out, reported as ``incomplete``).
-    """
+    """The snapshot object ``data`` at rule path ``at`` (display ``path``) as its response
+    counterpart; a required field that never arrived is left out, reported ``incomplete``
+    (with ``strict``: ``StreamMergeError``)."""
     rule = rules[at]
     out: dict[str, Any] = {}
     renames = rule.renames
@@ -92,11 +64,11 @@ def _convert(
             value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
-                _convert(v, rules, acc, inner, f"{where}[{i}]") if type(v) is dict else _copied(v)
+                _convert(v, rules, acc, inner, f"{where}[{i}]") if type(v) is dict else _own(v)
                 for i, v in enumerate(value)
             ]
         else:
-            value = _copied(value)  # the response shares nothing with the chunks or the state
+            value = _own(value)  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
     for key, suffix in rule.suffixes.items():

@@ -1,12 +1,7 @@
 # gen-models 0.1.0: generator/runtime/sse.py, copied verbatim. Do not edit; regenerate instead.
-"""The server-sent-events runtime: the lines of a streamed HTTP response in, events and
-decoded chunks out (WHATWG HTML "Server-sent events", section 9.2.6, interpreting an event
-stream). Standard library only.
-
-Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
-generated module (or once per package), dropping this docstring and the import lines. The
-module's public ``iter_chunk_dicts``/``iter_chunks`` are generated around ``_chunk_dicts``:
-their defaults and chunk types vary per schema.
+"""The stream reader: the lines of a streamed HTTP response in, events and decoded chunks
+out (WHATWG HTML "Server-sent events", 9.2.6 interpreting an event stream; also JSON lines
+and a JSON array). A generated module binds its ``iter_chunk_dicts``/``iter_chunks`` to it.
 """
 
 from __future__ import annotations
@@ -18,13 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 
-# ---------------------------------------------------------------------------
-# Server-sent events: the lines of a streamed HTTP response in, chunks out
-# (WHATWG HTML "Server-sent events", section 9.2.6, interpreting an event stream).
 class StreamError(Exception):
     """The server reported an error inside the stream (``event: error``, or a data object
-    with a non-empty ``error`` member). ``data`` is the decoded payload (or its text).
-    """
+    with a non-empty ``error`` member). ``data``: the decoded payload (or its text)."""
 
     def __init__(self, data: Any) -> None:
         super().__init__(f"the server sent an error: {data!r}")
@@ -32,8 +23,8 @@ class StreamError(Exception):
 
 
 class StreamFormatError(ValueError):
-    """The input is not a well-formed event stream: text that is not UTF-8, or an event's
-    data that is not JSON. ``event`` is the 0-based number of the event."""
+    """The input is not a well-formed stream: text that is not UTF-8, or data that is not
+    JSON. ``event``: the 0-based number of the event."""
 
     def __init__(self, message: str, event: int) -> None:
         super().__init__(f"event {event}: {message}")
@@ -54,7 +45,7 @@ _LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
 class _EventParser:
-    """Line-by-line state of the event-stream interpretation (shared by sync and async)."""
+    """Line-by-line state of the event-stream interpretation."""
 
     __slots__ = ("count", "data", "event", "last_id", "retry", "started")
 
@@ -116,8 +107,8 @@ class _EventParser:
 
 
 def iter_sse(lines: Iterable[str | bytes]) -> Iterator[ServerSentEvent]:
-    """The events of a stream given as lines (``httpx.Response.iter_lines()``; an item
-    holding several lines is split). An event left open when the input ends is dispatched.
+    """The events of a stream given as lines (``httpx.Response.iter_lines()``; an item of
+    several lines is split). An event left open when the input ends is dispatched.
 
     Raises:
         StreamFormatError: a line is bytes that are not UTF-8.
@@ -146,22 +137,17 @@ async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSe
         yield event
 
 
-# JSON text is read by orjson when it is importable (no dependency: the standard library
-# otherwise), with the same results either way. Where the two would differ, the standard
-# library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
-# mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
-# if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a number may start with 19 or more digits (such an integer does)
-# goes to json.loads unread by orjson.
+# JSON text is read by orjson when importable, with json.loads's results: text orjson rejects
+# (NaN, Infinity, 1e400, lone surrogates, a byte order mark) goes to json.loads (its error is
+# raised), and so does text where a number may have 19 or more digits (orjson reads an integer
+# beyond 64 bits as a float).
 try:
     _orjson_loads: Any = __import__("orjson").loads  # typed Any with or without orjson installed
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
-# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
-# character comes right after a ":". Inside a string (an id, a date) a run of digits after
-# whitespace is a false alarm, read by json.loads: only slower.
+# Digits and "-" -> "0"; bytes a JSON number can follow (``:[,`` and whitespace) -> ":"; the
+# rest -> " ". Digits after whitespace inside a string are a false alarm: only slower.
 _NUMBER_STARTS = bytes(
     48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32 for byte in range(256)
 )
@@ -169,11 +155,7 @@ _LONG_NUMBER = b":" + b"0" * 19  # 2**63 has 19 digits: a shorter integer fits o
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
-    """``json.loads(text)``, by orjson when it is installed and gives the same value.
-
-    Raises:
-        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
-    """
+    """``json.loads(text)`` (its errors too), by orjson where installed and giving the same value."""
     if _orjson_loads is not None:
         try:
             raw = text if type(text) is bytes else text.encode() if isinstance(text, str) else text
@@ -192,8 +174,7 @@ _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
 class _Failed:
-    """What the chunk reader meets in place of an error event: the chunks before it are
-    yielded, then ``StreamError(payload)`` is raised."""
+    """An error event: the chunks before it are yielded, then ``StreamError(payload)`` raised."""
 
     __slots__ = ("payload",)
 
@@ -202,15 +183,11 @@ class _Failed:
 
 
 def _event_text(event: ServerSentEvent, named: bool) -> Any:
-    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
-    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
-    chunk (a named event such as a ping, unless ``named``).
-
-    An ``error`` event whose data is a JSON object with a string ``type`` is, with
-    ``named`` (a module of event unions: the Responses API names every event, ``error``
-    among them), an event of the union like any other: its text is given, so that the
-    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
-    (chat chunks) an error event ends the stream with ``StreamError``."""
+    """What a dispatched event gives the chunk reader: its data text, ``_DONE`` at ``data:
+    [DONE]``, ``_Failed`` for an error event, or None for no chunk (a named event such as a
+    ping, unless ``named``). With ``named`` (event unions: the Responses API names every event),
+    an ``error`` event whose data is an object with a string ``type`` is an ordinary event,
+    folded by the accumulator (``acc.error``)."""
     if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
     if event.event == "error":
@@ -225,12 +202,9 @@ def _event_text(event: ServerSentEvent, named: bool) -> Any:
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
-    """The decoded chunk of event ``number`` whose data is ``text``.
-
-    Raises:
-        StreamFormatError: the data is not a JSON object.
-        StreamError: it is an object with a non-empty ``error`` member.
-    """
+    """The decoded chunk of event ``number`` whose data is ``text``; raises
+    ``StreamFormatError`` for data that is no JSON object, ``StreamError`` for an object with
+    a non-empty ``error`` member."""
     data = _object_of(text, number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
@@ -238,9 +212,8 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
 
 
 def _event_object(text: str, number: int) -> dict[str, Any]:
-    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
-    an event of the union (the ``error`` event among them), given to the caller to fold;
-    only one without a type and with an ``error`` member raises ``StreamError``."""
+    """``_chunk_object`` for event unions: only an object without a string ``type`` and with
+    an ``error`` member raises ``StreamError`` (a typed ``error`` event is folded)."""
     data = _object_of(text, number)
     if type(data.get("type")) is not str and data.get("error"):
         raise StreamError(data["error"])
@@ -248,11 +221,7 @@ def _event_object(text: str, number: int) -> dict[str, Any]:
 
 
 def _object_of(text: str, number: int) -> dict[str, Any]:
-    """The JSON object ``text`` (event ``number``'s data).
-
-    Raises:
-        StreamFormatError: the data is not a JSON object.
-    """
+    """The JSON object ``text`` (event ``number``'s data), else ``StreamFormatError``."""
     try:
         data = _loads(text)
     except (ValueError, RecursionError) as exc:
@@ -273,7 +242,7 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
     """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
-    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
+    to ``_DONE`` or ``_Failed``."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
@@ -286,17 +255,15 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
     return texts
 
 
-#: How a stream's chunks come: server-sent events, JSON lines (one chunk a line:
-#: ``application/x-ndjson``), or one JSON array of the chunks over the lines (``application/json``
-#: where an operation streams: Gemini's ``streamGenerateContent`` without ``alt=sse``).
+#: How a stream's chunks come: server-sent events, JSON lines (``application/x-ndjson``), or
+#: one JSON array over the lines (``application/json``: Gemini's ``streamGenerateContent``).
 _FORMATS = ("sse", "jsonl", "json")
 _BOM = "\ufeff"
 
 
 def _format_of(first: Any, formats: tuple[str, ...]) -> str:
-    """The reader of a stream: the one format the spec declares for it; among several (or
-    all, where the spec declares none), the one its first line that is not blank opens: a
-    JSON object for JSON lines, a JSON array for a JSON array, anything else for events."""
+    """The one format declared; among several (none: all), the one the first non-blank line
+    opens: an object for JSON lines, an array for a JSON array, else events."""
     if len(formats) == 1:
         return formats[0]
     allowed = formats or _FORMATS
@@ -318,20 +285,15 @@ def _start(item: Any) -> str:
 
 
 def _blank(item: Any) -> bool:
-    """A blank line (text or bytes, a byte order mark aside) before the first one that says
-    what the stream is."""
+    """A blank line (text or bytes, a byte order mark aside)."""
     if type(item) is bytes:
         return not item.removeprefix(b"\xef\xbb\xbf").strip()
     return type(item) is str and not item.lstrip(_BOM).strip()
 
 
 def _text(item: Any, number: int) -> str:
-    """An item of a JSON stream as text.
-
-    Raises:
-        StreamFormatError: bytes that are not UTF-8, or an item that is neither text nor
-            bytes (``number``: the next chunk's).
-    """
+    """An item of a JSON stream as text; ``StreamFormatError`` (event ``number``) for bytes
+    not UTF-8 or neither text nor bytes."""
     if type(item) is str:
         return item
     if isinstance(item, (bytes, bytearray, memoryview)):
@@ -343,10 +305,8 @@ def _text(item: Any, number: int) -> str:
 
 
 class _JsonLines:
-    """The lines of a JSON stream, read as JSON lines are: split at ``\\n`` (a ``\\r``
-    before it is a blank JSON may hold) and nowhere else: U+2028, U+0085 and the other
-    breaks ``str.splitlines`` knows may stand inside a JSON string. A byte order mark at the
-    very start is dropped (as the event-stream reader does)."""
+    """The lines of a JSON stream: split at ``\\n`` only (U+2028 and the other breaks
+    ``str.splitlines`` knows may stand in a JSON string); a leading byte order mark dropped."""
 
     __slots__ = ("started",)
 
@@ -375,17 +335,14 @@ def _json_lines(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iter
                 number += 1
 
 
-#: What the JSON-array reader looks at in a line: a string (which cannot span lines in JSON),
-#: or a bracket.
+#: What the JSON-array reader looks at: a string (it cannot span lines), or a bracket.
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 
 class _ArrayItems:
-    """The items of one JSON array that comes over many lines (``[{...},`` ... ``]``, pretty
-    printed or not), each item's text given as soon as its last line is read, so that each
-    chunk is yielded as it arrives; linear (a line is scanned once, by a regular expression,
-    and an item's text joined once). Text outside the items other than the array's brackets,
-    commas and blanks is given as an item too, so that decoding it says what is wrong."""
+    """The items of one JSON array over many lines, each item's text given once its last line
+    is read; linear. Stray text outside the items is given as an item too (decoding it says
+    what is wrong)."""
 
     __slots__ = ("depth", "parts")
 
@@ -396,7 +353,7 @@ class _ArrayItems:
     def feed(self, line: str) -> list[str]:
         """The texts of the items ``line`` ends (and of stray text in it)."""
         done: list[str] = []
-        start = last = 0  # where the current item starts in this line; the end of the last token read between items
+        start = last = 0  # the current item's start in this line; the end of the last token between items
         for m in _JSON_TOKEN.finditer(line):
             token = m.group()
             if self.depth >= 2:
@@ -429,13 +386,13 @@ class _ArrayItems:
             done.append(text.strip(" \t\r\n,"))
 
     def end(self) -> list[str]:
-        """The text of an item left open when the stream ends (decoding it says so)."""
+        """The text of an item left open at the end (decoding it says so)."""
         return ["".join(self.parts)] if self.parts is not None else []
 
 
 def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(item, number)`` for each item of a JSON array over the lines; a stream that
-    is no array (its first line opens an object) is read as JSON lines."""
+    """``decode(item, number)`` for each item of a JSON array over the lines (a first line
+    opening an object: JSON lines)."""
     reader, items = _JsonLines(), _ArrayItems()
     number = 0
     pending = iter(lines)
@@ -452,26 +409,20 @@ def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iter
         yield decode(text, number)
 
 
-def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
-    """The items of ``head``, then those of ``rest``."""
+def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``, then ``tail``."""
     yield from head
     yield from rest
+    yield from tail
 
 
 def _chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
-    """``decode(data, number)`` for each chunk of a stream, read as the spec declares it
-    (``formats``: ``_format_of``): server-sent events up to ``data: [DONE]`` (or the end),
-    JSON lines (one chunk a line), or a JSON array over the lines (item by item); see the
-    module's ``iter_chunk_dicts``.
-
-    Raises:
-        StreamFormatError: also a stream read as events whose first line opens JSON (the
-            spec declares events only: no chunk would be read).
-    """
+    """``decode(data, number)`` for each chunk of a stream, read and raising as
+    ``_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
     rest = iter(lines)
-    head = []  # the blank lines before the first that is not, kept for the event-stream reader
+    head = []  # the blank lines up to the first that is not (the event-stream reader reads them)
     for item in rest:
         head.append(item)
         if not _blank(item):
@@ -483,12 +434,11 @@ def _chunks(
         yield from _json_array(_prepend(head, rest), decode)
     else:
         _events_expected(head[-1] if head else "")
-        yield from _sse_chunks(_prepend(head, rest), named, decode)
+        yield from _sse_chunks(_prepend(head, rest, ("",)), named, decode)
 
 
 def _events_expected(first: Any) -> None:
-    """Raise ``StreamFormatError`` when the first line of a stream read as server-sent events
-    opens JSON: as events, it would give no chunk and say nothing."""
+    """Raise ``StreamFormatError`` where a stream read as events opens JSON (no chunk would come)."""
     if _start(first) in ("{", "["):
         message = (
             "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
@@ -498,14 +448,11 @@ def _events_expected(first: Any) -> None:
 
 
 def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(data, event number)`` for each chunk event of an event stream, up to
-    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
-    raises ``StreamError`` after every chunk before it was yielded.
-
-    The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
-    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
-    that ends an event of one such line with no ``event:`` name; everything else goes line
-    by line through ``_EventParser``."""
+    """``decode(data, event number)`` for each chunk of an event stream, up to ``data:
+    [DONE]``; an error event raises ``StreamError`` after the chunks before it. ``lines`` end
+    with ``""`` (an event left open is dispatched). A fast path with the same results takes a
+    ``data:`` line (after the first line, no line break) and the blank line ending an unnamed
+    event of one such line; the rest goes by ``_EventParser``."""
     parser = _EventParser()
     data = parser.data
     for item in lines:
@@ -533,12 +480,6 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
             if type(text) is _Failed:
                 raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
-    event = parser.dispatch()
-    last: Any = _event_text(event, named) if event is not None else None
-    if type(last) is _Failed:
-        raise StreamError(last.payload)
-    if last is not None and last is not _DONE:
-        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
@@ -554,7 +495,7 @@ async def _achunks(
     form = _format_of(head[-1] if head else "", formats)
     if form == "sse":
         _events_expected(head[-1] if head else "")
-        async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+        async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), named, decode):
             yield chunk
         return
     # a JSON stream: each item read as it comes, by the readers of ``_chunks``
@@ -573,18 +514,21 @@ async def _achunks(
         yield decode(text, number)
 
 
-async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
-    """The items of ``head``, then those of ``rest``."""
+async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, ...] = ()) -> AsyncIterator[Any]:
+    """The items of ``head``, then those of ``rest``, then ``tail``."""
     for item in head:
         yield item
     async for item in rest:
+        yield item
+    for item in tail:
         yield item
 
 
 async def _asse_chunks(
     lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
-    """``_sse_chunks`` for an async iterable of lines."""
+    """``_sse_chunks`` for an async iterable of lines (its twin: a shared step would cost a
+    call per line)."""
     parser = _EventParser()
     data = parser.data
     async for item in lines:
@@ -612,28 +556,18 @@ async def _asse_chunks(
             if type(text) is _Failed:
                 raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
-    event = parser.dispatch()
-    last: Any = _event_text(event, named) if event is not None else None
-    if type(last) is _Failed:
-        raise StreamError(last.payload)
-    if last is not None and last is not _DONE:
-        yield decode(last, parser.count - 1)
 
 
 def _chunk_dicts(
     lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of a stream, read as ``formats`` (the spec's declaration) says:
-    server-sent events (``sse``) up to ``data: [DONE]`` (or the end); JSON lines (``jsonl``,
-    ``application/x-ndjson``), one chunk a line; or a JSON array over the lines (``json``,
-    ``application/json`` where an operation streams), item by item. Where the spec declares
-    several (or none), the first line that is not blank says which: a JSON object for JSON
-    lines, a JSON array for an array, else events.
+    server-sent events (``sse``) up to ``data: [DONE]``, JSON lines (``jsonl``), or a JSON
+    array over the lines (``json``), item by item. Where several (or none) are declared, the
+    first non-blank line says which (``_format_of``).
 
-    ``named_events``: also the data of events named other than ``message`` (APIs that name
-    every event); else such events (pings) are skipped. With ``named_events``, an
-    ``event: error`` whose data is an object with a ``type`` is an event like any other:
-    given to the caller (an accumulator keeps it in ``acc.error``), not raised.
+    ``named_events``: also events named other than ``message`` (else skipped, as pings are);
+    then an ``event: error`` whose data has a ``type`` is given, not raised (``acc.error``).
 
     Raises:
         StreamError: the server sent an error event (after every chunk before it).
@@ -642,18 +576,9 @@ def _chunk_dicts(
     return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
 
 
-def _achunk_dicts(
-    lines: AsyncIterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
-) -> AsyncIterator[dict[str, Any]]:
-    """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
-
-
 class _Reader:
-    """The stream reader of one generated module: how its spec sends streams (``formats``:
-    ``sse``, ``jsonl``, ``json``; none declared: each stream's first line says) and whether
-    its events are named (``named_events``: the module has an event union). The module binds
-    ``iter_chunk_dicts`` and ``aiter_chunk_dicts`` to one, and reads typed chunks with it."""
+    """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
+    each stream's first line says) and ``named_events`` (the module has an event union)."""
 
     __slots__ = ("formats", "named_events")
 
@@ -664,9 +589,8 @@ class _Reader:
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
     ) -> Iterator[dict[str, Any]]:
-        """The decoded chunks of a stream (``_chunk_dicts``: its formats, ``data: [DONE]``,
-        errors); ``named_events``: also events named other than ``message`` (by default
-        where the module has an event union).
+        """The decoded chunks of a stream (``_chunk_dicts``); ``named_events``: also events
+        named other than ``message`` (default: where the module has an event union).
 
         Raises:
             StreamError: the server sent an error event (after every chunk before it).
@@ -678,4 +602,5 @@ class _Reader:
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
     ) -> AsyncIterator[dict[str, Any]]:
         """``iter_chunk_dicts`` for an async iterable of lines."""
-        return _achunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)
+        named = self.named_events if named_events is None else named_events
+        return _achunks(lines, named, _event_object if named else _chunk_object, self.formats)

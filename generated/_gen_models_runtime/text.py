@@ -1,10 +1,6 @@
 # gen-models 0.1.0: generator/runtime/text.py, copied verbatim. Do not edit; regenerate instead.
-"""Text fields off the fast path: fragments that come as a list of parts or as another
-JSON value (``_TextMerge.fragment``) and JSON text that a server re-sends whole
-(``_TextMerge.json_text``, gathered in a ``_JsonText``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Text fields off the fast path: fragments that come as parts or another JSON value
+(``_TextMerge.fragment``) and JSON text a server re-sends whole (``_TextMerge.json_text``).
 """
 
 from __future__ import annotations
@@ -19,9 +15,8 @@ from .typed import _as_json
 
 
 class _JsonText(list[str]):
-    """Fragments of a field that holds JSON text (a tool call's ``arguments``), joined when
-    a snapshot is built, and ``size``, their total length: what ``_Merger.json_text`` checks
-    before it reads them (see there)."""
+    """Fragments of a JSON text field (a tool call's ``arguments``), joined at snapshot, and
+    ``size``, their total length (``_TextMerge.json_text``)."""
 
     __slots__ = ("size",)
 
@@ -31,19 +26,16 @@ class _JsonText(list[str]):
 
 
 class _Runs:
-    """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
-    an item of the same kind as the one before it (the same fields, all of the same value,
-    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
-    A thought part after text, a part with a signature or a function call starts a new item;
-    nothing is merged by content beyond that, nor dropped."""
+    """The items of a ``join`` list (Gemini's ``parts``) in order; an item with the same
+    fields and values as the one before, its text ``text_wire`` aside, joins that one's text
+    (gathered, joined once). Nothing else is merged, nor dropped."""
 
     __slots__ = ("items", "pieces", "text_wire")
 
     def __init__(self, text_wire: str) -> None:
         self.text_wire = text_wire
         self.items: list[Any] = []
-        # the newest item's text, while it may grow
-        self.pieces: list[str] | None = None
+        self.pieces: list[str] | None = None  # the newest item's text, while it may grow
 
     def add(self, item: Any) -> None:
         """One item of a chunk's list, in order."""
@@ -81,9 +73,8 @@ class _Runs:
 
 
 def _lost_text(old: Any, new: Any) -> str | None:
-    """Where ``new`` (a ``last`` field's value) drops or changes non-empty text that ``old``
-    held: ``""`` for the value itself, ``.content`` for a field of an object; None when it
-    keeps all of it."""
+    """Where ``new`` (a ``last`` field's value) drops or changes ``old``'s non-empty text
+    (``""``: the value itself, ``.content``: a field), or None."""
     if type(old) is str:
         return "" if old and old != new else None
     if type(old) is dict:
@@ -95,33 +86,26 @@ def _lost_text(old: Any, new: Any) -> str | None:
 
 
 def _repeats(text: list[str], value: str, size: int) -> bool:
-    """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
-    object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
-    ``value`` is at least as long, so a check costs at most ``len(value)``."""
-    # JSON text of an object or list: a true continuation never starts with all of it
+    """True when ``value`` starts with all of ``text`` (``size`` characters, JSON text of an
+    object or list, which a true continuation never does); costs at most ``len(value)``."""
     return len(value) >= size and value[:1] in ("{", "[") and value.startswith("".join(text))
 
 
 class _TextMerge(_Bookkeeping):
-    """The merger's rare paths for text fields (a part of ``_Merger``): the generated code
-    appends a string fragment itself and calls these for anything else."""
+    """The merger's rare paths for text fields (a part of ``_Merger``): generated code appends
+    a string itself and calls these for anything else."""
 
     __slots__ = ()
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False) -> None:
-        """A text field's fragment off the fast path: a list of parts, another JSON value,
-        or text after such fragments.
+        """A text field's fragment off the fast path: a list of parts, another JSON value, or
+        text after such fragments (typed parts read as their JSON).
 
-        A list of parts (Mistral's thinking and text parts): where the schema allows only
-        text (``text_only``), the text of its text parts (``{"type": "text", "text": ...}``
-        or plain strings) joins the field's text, so the answer's text stays clean, and its
-        other parts are reported (``dropped``), never appended as JSON text. Where the schema
-        allows a list, the field becomes its list of parts, in order: text that came before
-        or comes after is a text part (adjacent text joins one part). Another JSON value
-        (``arguments`` as an object): where the schema allows only text, reported and
-        appended as its JSON text (it stays usable); else the last one is kept, and text and
-        such a value are never mixed (the first form wins, the other is reported). Typed
-        parts (models) are read as their JSON."""
+        A list of parts: with ``text_only`` (the schema allows only text), its text parts'
+        text joins the field's text and the other parts are reported (``dropped``); else the
+        field becomes its list of parts, text before or after a text part. Another JSON value
+        (``arguments`` as an object): with ``text_only``, reported and appended as its JSON
+        text; else the last is kept, never mixed with text (the first form wins, reported)."""
         value = _as_json(value)
         if type(value) is list:
             if text_only:
@@ -138,13 +122,7 @@ class _TextMerge(_Bookkeeping):
                 where = _join(state._path, wire)
                 self.anomaly(where, "too_deep", "a value nested too deeply to write as text: dropped", None, value)
                 return
-            self.anomaly(
-                _join(state._path, wire),
-                "wrong_type",
-                _said("json_text", _json_kind_of(value)),
-                text,
-                value,
-            )
+            self.anomaly(_join(state._path, wire), "wrong_type", _said("json_text", _json_kind_of(value)), text, value)
             value = text
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
@@ -171,8 +149,7 @@ class _TextMerge(_Bookkeeping):
         state._alt[wire] = value
 
     def _text_parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
-        """A list of parts for a field that holds only text: its text parts' text joins the
-        text; the other parts are reported."""
+        """Parts for a text-only field: text parts' text joins; the others are reported."""
         text = getattr(state, attr)
         others = []
         for part in parts:
@@ -192,9 +169,8 @@ class _TextMerge(_Bookkeeping):
             )
 
     def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
-        """Fragments of a field that the schema lets hold a list of parts, gathered as one
-        list in order (see ``fragment``): text that came before is the first part; adjacent
-        parts of one kind join (``parts._add_part``)."""
+        """Parts for a field that may hold a list of parts, gathered in order (earlier text the
+        first part; adjacent parts of one kind join: ``parts._add_part``)."""
         if state._alt is None:
             state._alt = {}
         gathered: Any = state._alt.get(wire)
@@ -212,10 +188,8 @@ class _TextMerge(_Bookkeeping):
         _add_part(gathered, parts)
 
     def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
-        """A ``last`` field that a stream could send in pieces got a value that drops or
-        changes the text it held (``text_replaced``: a server that sends the text in pieces,
-        which ``last`` keeps only the end of, may have changed the answer). The new value is
-        kept, as ``last`` says; the old one is in the anomaly."""
+        """Report (``text_replaced``) a ``last`` field's new value that drops or changes its
+        text (sent in pieces, the answer may have changed); the new value is kept."""
         where = _lost_text(old, new)
         if where is not None:
             self.anomaly(
@@ -228,15 +202,10 @@ class _TextMerge(_Bookkeeping):
             )
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered
-        in a ``_JsonText``). Some servers re-send the whole text so far on each fragment
-        instead of what is new: where the text so far is JSON text of an object or list
-        (``{...``: a true continuation never starts with all of it), a fragment that starts
-        with everything gathered replaces it (one copy is kept), reported once per field.
-
-        Linear in the stream for every input: the text so far is read only for a fragment at
-        least as long as all of it (``_JsonText.size``), so each check reads no more
-        characters than the fragment brings."""
+        """A fragment of a JSON text field (``arguments``, in a ``_JsonText``). Some servers
+        re-send the whole text so far: a fragment starting with all of an object's or list's
+        JSON text replaces it (one copy kept, ``repeated_text`` once per field). Linear: the
+        text is read only for a fragment at least as long (``_JsonText.size``)."""
         text = getattr(state, attr)
         if type(value) is not str or state._alt is not None:
             start = len(text)

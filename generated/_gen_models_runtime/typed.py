@@ -1,10 +1,6 @@
 # gen-models 0.1.0: generator/runtime/typed.py, copied verbatim. Do not edit; regenerate instead.
-"""Reading typed models: a chunk or a field's value given as a model (this module's, or
-another library's, such as openai-python's chunk objects) as decoded JSON, read as the
-merge reads it. How a class is read is decided once per class.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""Reading typed models (this module's, or another library's such as openai-python's chunk
+objects) as decoded JSON for the merge; how a class is read is decided once per class.
 """
 
 from __future__ import annotations
@@ -19,10 +15,8 @@ _JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
 
 
 def _as_json(value: Any) -> Any:
-    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
-    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
-    typed merging: a value the generated code does not read as this module's model (another
-    class, a tuple, a list of models) is merged in this form."""
+    """A typed model's field value as decoded JSON (models by ``_model_data``, lists and tuples
+    item by item): the rare path of typed merging."""
     kind = type(value)
     if kind is str or kind is int or kind is float or kind is bool or value is None:
         return value
@@ -35,14 +29,10 @@ def _as_json(value: Any) -> Any:
 
 
 def _model_data(chunk: Any) -> Any:
-    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
-    model (this module's or another library's, such as openai-python's chunk objects) by
-    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
-    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
-    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
-    code that reads each attribute once), any other dataclass by its fields that are not
-    ``None``; anything else as it is (``decode`` reports it). How a class is read is
-    decided once per class (``_READERS``)."""
+    """A typed chunk as decoded JSON, only the fields that were set: a pydantic model by
+    ``model_dump(by_alias=True, exclude_unset=True)`` (or its serializer directly), this
+    module's dataclass by ``to_dict()``, another dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it)."""
     reader = _READERS.get(type(chunk))
     if reader is None:
         reader = _READERS[type(chunk)] = _reader(type(chunk))
@@ -54,7 +44,7 @@ _READERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def _reader(kind: type) -> Callable[[Any], Any]:
-    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    """How ``_model_data`` reads an instance of class ``kind``."""
     dump = getattr(kind, "model_dump", None)
     if callable(dump):
         serializer = getattr(kind, "__pydantic_serializer__", None)
@@ -72,8 +62,7 @@ def _reader(kind: type) -> Callable[[Any], Any]:
 
 
 def _renamed(kind: Any) -> dict[str, str]:
-    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
-    per class: ``_without_phantoms`` asks for every model of a dump)."""
+    """A pydantic class's renamed attributes: attribute -> alias (read once per class)."""
     found = _RENAMES.get(kind)
     if found is None:
         declared = getattr(kind, "model_fields", {})
@@ -86,8 +75,8 @@ _RENAMES: dict[Any, dict[str, str]] = {}
 
 
 def _renames_within(kind: Any, seen: set[Any]) -> bool:
-    """True when a pydantic class or a model class its fields may hold has a renamed field
-    (see ``_without_phantoms``); a reference not yet resolved counts as one."""
+    """True when a pydantic class, or a model its fields may hold, has a renamed field (an
+    unresolved reference counts as one)."""
     if kind in seen:
         return False
     seen.add(kind)
@@ -112,11 +101,9 @@ def _renames_within(kind: Any, seen: set[Any]) -> bool:
 
 
 def _without_phantoms(data: Any, model: Any) -> Any:
-    """A pydantic dump (``data``, of ``model``) without the phantom nulls of renamed fields,
-    at every depth: an unknown key spelled like a renamed field's attribute (``from_``
-    beside the field ``from``) marks that field set (pydantic keeps one set of names for
-    both), so ``exclude_unset`` dumps it as null. A null declared field merges as absent,
-    so dropping it loses nothing."""
+    """A pydantic dump of ``model`` without the phantom nulls of renamed fields, at every
+    depth: an unknown key spelled as a renamed attribute (``from_``) marks that field set,
+    so ``exclude_unset`` dumps it as null (a null merges as absent: nothing lost)."""
     if type(data) is not dict:
         return data
     renamed = _renamed(type(model))
@@ -136,10 +123,8 @@ def _without_phantoms(data: Any, model: Any) -> Any:
 
 
 def _set_fields(value: Any) -> Any:
-    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
-    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
-    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
-    new lists and dicts, other values as they are."""
+    """A dataclass's fields as decoded JSON, those that are ``None`` left out (never sent and
+    null look alike: absent is safer), nested ones alike, lists and dicts copied."""
     kind = type(value)
     if kind is dict:
         return {k: _set_fields(v) for k, v in value.items() if v is not None}
