@@ -1,14 +1,13 @@
-"""Python source text every style shares: literals and docstrings of spec text, facts about
-IR types (``scalar_type``, ``needs_dump``, ``uses``), and the parser callables of the
-dataclass and TypedDict styles (``Parsers``: functions ``Any -> T`` that raise the module's
-``ParseError``). How each style writes a type is its emitter's (``generator/styles``);
-``annotation`` and ``tuple_positions`` here ask it by the style's name. Every spec string reaches the output through ``literal`` (``repr``),
-never spliced.
+"""Python source text every style shares: literals and docstrings of spec text (every spec
+string reaches the output through ``literal``, never spliced), facts about IR types, and the
+parser callables of the dataclass and TypedDict styles (``Parsers``). How each style writes a
+type is its emitter's (``generator/styles``); ``annotation`` here asks it by the style's name.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType
@@ -25,9 +24,7 @@ PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool",
 
 def literal(value: object) -> str:
     """A Python literal for a JSON scalar/list/dict from the spec, written as black writes it
-    (``repr``'s escapes of every quote, backslash, control, line-separator and bidi
-    character; black's quotes and exponents), so that black's second pass has nothing to do.
-    """
+    (``repr``'s escapes; black's quotes and exponents): black's second pass has nothing to do."""
     if isinstance(value, str):
         return string_literal(value)
     if isinstance(value, float):
@@ -39,6 +36,12 @@ def literal(value: object) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
     return repr(value)
+
+
+def frozenset_literal(items: Iterable[str]) -> str:
+    """``frozenset({"a", "b"})`` of spec strings; ``frozenset[str]()`` when there are none."""
+    text = ", ".join(literal(item) for item in items)
+    return f"frozenset({{{text}}})" if text else "frozenset[str]()"
 
 
 def string_literal(text: str) -> str:
@@ -54,12 +57,9 @@ def string_literal(text: str) -> str:
 
 def docstring(text: str, indent: int = 0) -> str:
     """A triple-quoted literal whose value is ``text`` (up to ``inspect.cleandoc``), its
-    continuation lines indented by ``indent`` spaces.
-
-    Backslashes are escaped, ``\"\"\"`` is broken up, control and invisible characters
-    (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
-    a line is escaped so that black's docstring clean-up cannot change the text.
-    """
+    continuation lines indented by ``indent`` spaces. Backslashes, quotes that could end it,
+    control and invisible characters and trailing whitespace are escaped, so that black's
+    docstring clean-up cannot change the text."""
     text, one_line = text.strip(), LINE_LENGTH - indent - 6  # the room between the quotes
     if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
         text = _wrapped(text, LINE_LENGTH - indent - 3)
@@ -81,9 +81,8 @@ def docstring(text: str, indent: int = 0) -> str:
 
 
 def packed(names: list[str], indent: int = 4) -> list[str]:
-    """The lines of a list of string literals, as many on a line as fit in ``LINE_LENGTH``
-    after ``indent`` spaces, each followed by a comma (``__all__``, which black would
-    otherwise lay out one name a line)."""
+    """The lines of a list of string literals, each followed by a comma, as many on a line as
+    fit after ``indent`` spaces (``__all__``: black would lay it out one name a line)."""
     lines: list[str] = []
     line = ""
     for item in (literal(n) + "," for n in names):
@@ -104,9 +103,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 def _wrapped(text: str, width: int) -> str:
     """``text`` with each paragraph of prose that has a line longer than ``width`` filled to
-    ``width`` (the spec's descriptions are often one long line), and each long list item of
-    a markdown list filled with a hanging indent; other markdown structure (headings,
-    tables, quotes) and everything inside a code fence as written. Words are never broken."""
+    ``width``, and each long markdown list item filled with a hanging indent; other markdown
+    structure and code fences as written. Words are never broken."""
     if all(len(line) <= width for line in text.split("\n")):
         return text
     out: list[str] = []
@@ -125,8 +123,8 @@ def _wrapped(text: str, width: int) -> str:
 
 
 def _list_item(line: str, width: int) -> str:
-    """A long line of a paragraph with markdown structure: a list item filled with a hanging
-    indent, a line of prose filled; any other line (a table row, a heading...) as it is."""
+    """A line of a paragraph with markdown structure: a long list item filled with a hanging
+    indent, a long line of prose filled; any other line as it is."""
     if len(line) <= width:
         return line
     item = _LIST_ITEM.match(line)
@@ -164,8 +162,8 @@ def _docstring_of(escaped: str, indent: int) -> str:
 
 
 def _escape_quotes(body: str) -> str:
-    """Escape the double quotes that could end the literal or merge with its delimiters:
-    each quote of a run of three or more, a quote at the start, and a quote at the end."""
+    """Escape the double quotes that could end the literal or merge with its delimiters (runs
+    of three or more, a quote at either end)."""
     body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
     if body.startswith('"'):
         body = "\\" + body
@@ -189,40 +187,35 @@ def annotation(
     strings: frozenset[str] = frozenset(),
 ) -> str:
     """The annotation of a value of type ``t`` in ``style`` (``Emitter.annotation``)."""
-    return _emitter(style).annotation(t, nullable, target, strings)
+    from .styles.emitters import emitter  # the emitters build on this module
+
+    return emitter(style).annotation(t, nullable, target, strings)
 
 
 def tuple_positions(t: Type, style: str, target: tuple[int, int] = (3, 10)) -> str | None:
     """The sentence that spells out a tuple's positions in ``style`` (``Emitter.tuple_positions``)."""
-    return _emitter(style).tuple_positions(t, target)
+    from .styles.emitters import emitter
 
-
-def _emitter(style: str) -> Emitter:
-    from .styles.emitters import emitter  # the emitters build on this module
-
-    return emitter(style)
+    return emitter(style).tuple_positions(t, target)
 
 
 def noqa(annotation: str) -> str:
-    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of
-    an alias held as a string into ``X | None``, which fails when evaluated (see
-    ``Emitter.annotation``); ``""`` when there is none."""
+    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of a
+    string alias into ``X | None``, which fails when evaluated; ``""`` when none is needed."""
     codes = [code for word, code in (("typing.Union[", "UP007"), ("typing.Optional[", "UP045")) if word in annotation]
     return f"  # noqa: {', '.join(codes)}" if codes else ""
 
 
 def closes_recursion(t: Type) -> bool:
-    """True when ``t`` holds the reference that closes a recursion of aliases: an alias
-    whose value holds it must be written as a string (its value is evaluated at import
-    time, before the alias it names exists)."""
+    """True when ``t`` holds the reference that closes a recursion of aliases: an alias whose
+    value holds it is written as a string (evaluated at import, it would precede its target)."""
     if isinstance(t, AliasRef):
         return t.forward
     return any(closes_recursion(part) for part in parts(t))
 
 
 def parts(t: Type) -> list[Type]:
-    """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions,
-    values, options)."""
+    """The types ``t`` holds directly (as ``model.map_parts`` changes them)."""
     if isinstance(t, Nullable):
         return [t.inner]
     if isinstance(t, Array):
@@ -237,15 +230,11 @@ def parts(t: Type) -> list[Type]:
 
 
 class Parsers:
-    """The parser callables of one module (``Any -> value``: check, and for dataclasses
-    build, a value; raise ``ParseError``). Composite parsers (lists, maps, nullables,
-    unions) are built once, as module constants named after what they parse
-    (``_P_list_of_int``: see ``naming.ParserNames``), instead of on every call;
-    ``definitions`` lists them in dependency order."""
+    """The parser callables of one module (``Any -> value``: check, and for dataclasses build,
+    a value; raise ``ParseError``). Composite parsers are module constants built once, named
+    after what they parse (``naming.ParserNames``); ``definitions`` lists them in dependency order."""
 
-    def __init__(
-        self, emitter: Emitter, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()
-    ) -> None:
+    def __init__(self, emitter: Emitter, target: tuple[int, int], strings: frozenset[str]) -> None:
         self.emitter = emitter  # the style's (the parser of a model)
         self.target = target  # the oldest Python the module runs on (annotations it may use)
         self.strings = strings  # aliases held as strings at run time (see ``annotation``)
@@ -253,8 +242,8 @@ class Parsers:
         self.definitions = self._names.definitions  # constant name -> expression
 
     def of(self, t: Type, nullable: bool = False) -> str:
-        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable``,
-        or when ``nullable`` asks for it)."""
+        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable`` or
+        ``nullable``)."""
         if isinstance(t, Nullable):
             t, nullable = t.inner, True
         inner = self._of(t)
@@ -307,8 +296,8 @@ class Parsers:
 
 
 def scalar_type(t: Type) -> str | None:
-    """The one Python type a JSON value of ``t`` always has, when there is one (``str`` for a
-    string or a string enum): the generated parsers test it inline before calling a parser."""
+    """The one Python type a JSON value of ``t`` always has, if any (``str`` for a string
+    enum): the generated parsers test it inline before calling a parser."""
     if isinstance(t, Prim) and t.kind in ("str", "int", "bool", "float"):
         return PRIM_ANNOTATION[t.kind]
     if isinstance(t, Enum) and len(t.bases) == 1 and t.bases[0] != "float":
@@ -323,16 +312,15 @@ def inline_type(t: Type) -> str | None:
 
 
 def needs_dump(t: Type) -> bool:
-    """True when a dataclass value of this type is not already plain JSON data (a tuple
-    becomes a list)."""
+    """True when a dataclass value of ``t`` is not already plain JSON (a tuple becomes a list)."""
     if isinstance(t, (ModelRef, AliasRef, Tuple)):
         return True
     return any(needs_dump(part) for part in parts(t))
 
 
 def uses(t: Type) -> set[str]:
-    """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs imported in every
-    style (a style's own: ``Emitter.annotation_names``)."""
+    """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs in every style (a
+    style's own: ``Emitter.annotation_names``)."""
     found: set[str] = set()
     if isinstance(t, Prim) and t.kind == "any":
         found.add("Any")

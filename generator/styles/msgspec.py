@@ -23,7 +23,6 @@ from ..model import (
     Enum,
     Field,
     Map,
-    Model,
     ModelRef,
     Nullable,
     Prim,
@@ -36,8 +35,6 @@ from ..model import (
 from ..naming import code as naming_code
 from .base import Emitter, Traits
 from .dataclass import null_only
-
-_PRIM_KIND = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "any", "null": "null"}
 
 
 @dataclass
@@ -62,7 +59,7 @@ class Checkers:
     def kinds(self, t: Type, seen: frozenset[str] = frozenset()) -> set[str]:
         """The JSON kinds a value of ``t`` may have (``object``, ``array``, ``str`` ...)."""
         if isinstance(t, Prim):
-            return {_PRIM_KIND[t.kind]}
+            return {t.kind}
         if isinstance(t, Enum):
             return set(t.bases) | {kind for kind in map(_kind_of, t.values)}
         if isinstance(t, (ModelRef, Map)):
@@ -167,8 +164,8 @@ def declared(f: Field) -> bool:
 
 
 def _odd_checker(checkers: Checkers, f: Field) -> str:
-    """The checker of a field kept in ``extra_fields`` (``declared``); ``None`` as a checker
-    would check nothing, so a field whose only value is ``null`` is checked as ``type(None)``."""
+    """The checker of a field kept in ``extra_fields``: ``type(None)`` for a field whose only
+    value is ``null`` (``None`` as a checker would check nothing)."""
     check = checkers.checker(f.type, f.nullable or not f.required)
     return "type(None)" if check == "None" else check
 
@@ -183,87 +180,6 @@ def _default(f: Field, wire: str) -> str:
     if f.required:
         return f" = msgspec.field(name={wire})" if renamed else ""
     return f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
-
-
-def field_view(checkers: Checkers, m: Model, f: Field, ann: str) -> dict[str, Any]:
-    """A msgspec field: ``decl`` (its declaration), ``checked_ann`` and ``check`` (the real
-    annotation and the checker constant, when msgspec cannot type it; else empty)."""
-    value = _default(f, pytypes.literal(f.wire_name))
-    nullable = f.nullable or not f.required
-    if checkers.native(f.type):
-        return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
-    constant = f"_C_{m.name}_{f.py_name}"
-    checkers.fields[constant] = checkers.checker(f.type, nullable)
-    return {"decl": f"{f.py_name}: Any{value}", "checked_ann": f"{f.py_name}: {ann}{value}", "check": constant}
-
-
-def model_extra_check(checkers: Checkers, m: Model) -> str:
-    """The checker of a model's typed additional properties, ``""`` when untyped; by key
-    (``_ByKey``) when it has ``patternProperties``."""
-    if m.patterns:
-        table = "".join(f"({pytypes.literal(p)}, {checkers.checker(t)}), " for p, t in m.patterns)
-        rest = checkers.checker(m.rest_type) if m.rest_type is not None else "None"
-        return f"_ByKey(({table}), {rest}, {m.closed})"
-    if m.extra is None:
-        return ""
-    return checkers.checker(m.extra, m.extra_nullable)
-
-
-def alias_definitions(checkers: Checkers, aliases: list[Alias]) -> list[tuple[str, str]]:
-    """``(constant, checker)`` of every non-native alias reached so far, in a stable order."""
-    return [(f"_C_{a.name}", checkers.named[a.name]) for a in aliases if a.name in checkers.named]
-
-
-def context(
-    emitter: Emitter,
-    s: Schemas,
-    lazy: set[str],
-    models: list[dict[str, Any]],
-    roots: list[dict[str, Any]],
-    public: list[dict[str, Any]],
-) -> dict[str, Any]:
-    """What the msgspec template needs beyond the shared context: each model view gets
-    ``post_init`` (its checked fields), ``extra_check`` and ``checks_inside``; the module gets
-    the checker constants and, per parse target, what ``_parse`` builds; a public parser of
-    an alias msgspec cannot type (``public``) parses by its checker."""
-    checkers = Checkers(s, lazy, emitter)
-    for view in models:
-        m = s.models[view["name"]]
-        for fv, f in zip(view["fields"], m.fields):
-            ann = emitter.annotation(f.type, f.nullable or not f.required)
-            fv.update(field_view(checkers, m, f, ann))
-        # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
-        odd = [f for f in m.fields if not declared(f)]
-        view["odd_checks"] = ", ".join(f"{pytypes.literal(f.wire_name)}: {_odd_checker(checkers, f)}" for f in odd)
-        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
-        view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
-        view["extra_check"] = model_extra_check(checkers, m)
-    inside = {v["name"] for v in models if v["post_init"]}
-    changed = True
-    while changed:  # a model reaching a checked field through native ones checks inside too
-        changed = False
-        for m in s.models.values():
-            if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields):
-                inside.add(m.name)
-                changed = True
-    for view in models:
-        m = s.models[view["name"]]
-        reach = [f for f in m.fields if declared(f) and (not checkers.native(f.type) or _reaches(s, f.type, inside))]
-        view["checks_inside"] = ", ".join(
-            f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
-        )
-        if len(reach) == 1:
-            view["checks_inside"] += ","
-    targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
-    for view in public:  # an alias msgspec cannot type is parsed by its checker
-        if view["target"] in s.aliases and not checkers.native(AliasRef(view["target"])):
-            view["expression"] = f"_parser_of({checkers.alias_checker(view['target'])})"
-    return {
-        "msgspec_named": alias_definitions(checkers, [*s.aliases.values()]),
-        "msgspec_fields": list(checkers.fields.items()),
-        "msgspec_targets": targets,
-        "msgspec_fast": {r["model"]: "error" not in {f.wire_name for f in s.models[r["model"]].fields} for r in roots},
-    }
 
 
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
@@ -297,9 +213,8 @@ class MsgspecEmitter(Emitter):
         return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl``: the declaration as msgspec reads it when it can type the field
-        (``context`` redeclares the others)."""
-        return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}", "checked_ann": "", "check": ""}
+        """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
+        return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}"}
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
         """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
@@ -323,5 +238,59 @@ class MsgspecEmitter(Emitter):
         return [fn.replace("parse_", "decode_", 1) for fn in parse_functions]
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The checkers (see the module-level ``context``)."""
-        return context(self, schemas, lazy, views["models"], views["roots"], views["public_parsers"])
+        """Each model view gets its fields as msgspec declares them (a field msgspec cannot type
+        declared ``Any`` with ``checked_ann`` and ``check``), ``post_init`` (its checked fields),
+        ``odd_checks``, ``extra_check`` and ``checks_inside``; the module gets the checker
+        constants and, per parse target, what ``_parse`` builds; a public parser of an alias
+        msgspec cannot type parses by its checker."""
+        s, models = schemas, views["models"]
+        checkers = Checkers(s, lazy, self)
+        for view in models:
+            m = s.models[view["name"]]
+            for fv, f in zip(view["fields"], m.fields):
+                ann = self.annotation(f.type, f.nullable or not f.required)
+                value = _default(f, pytypes.literal(f.wire_name))
+                fv.update(decl=f"{f.py_name}: {ann}{value}", checked_ann="", check="")
+                if not checkers.native(f.type):
+                    fv.update(decl=f"{f.py_name}: Any{value}", checked_ann=fv["decl"], check=f"_C_{m.name}_{f.py_name}")
+                    checkers.fields[fv["check"]] = checkers.checker(f.type, f.nullable or not f.required)
+            # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
+            odd = [f for f in m.fields if not declared(f)]
+            view["odd_checks"] = ", ".join(f"{pytypes.literal(f.wire_name)}: {_odd_checker(checkers, f)}" for f in odd)
+            view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
+            view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
+            if m.patterns:  # typed additional properties, by key with ``patternProperties``
+                table = "".join(f"({pytypes.literal(p)}, {checkers.checker(t)}), " for p, t in m.patterns)
+                rest = checkers.checker(m.rest_type) if m.rest_type is not None else "None"
+                view["extra_check"] = f"_ByKey(({table}), {rest}, {m.closed})"
+            else:
+                view["extra_check"] = checkers.checker(m.extra, m.extra_nullable) if m.extra is not None else ""
+        inside = {v["name"] for v in models if v["post_init"]}
+        changed = True
+        while changed:  # a model reaching a checked field through native ones checks inside too
+            changed = False
+            for m in s.models.values():
+                if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields):
+                    inside.add(m.name)
+                    changed = True
+        for view in models:
+            m = s.models[view["name"]]
+            reach = [
+                f for f in m.fields if declared(f) and (not checkers.native(f.type) or _reaches(s, f.type, inside))
+            ]
+            # ``(py, wire)`` pairs; the template writes the tuple's parentheses
+            view["checks_inside"] = pytypes.literal(tuple((f.py_name, f.wire_name) for f in reach))[1:-1]
+        targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
+        for view in views["public_parsers"]:  # an alias msgspec cannot type is parsed by its checker
+            if view["target"] in s.aliases and not checkers.native(AliasRef(view["target"])):
+                view["expression"] = f"_parser_of({checkers.alias_checker(view['target'])})"
+        return {
+            "msgspec_named": [
+                (f"_C_{a.name}", checkers.named[a.name]) for a in s.aliases.values() if a.name in checkers.named
+            ],
+            "msgspec_fields": list(checkers.fields.items()),
+            "msgspec_targets": targets,
+            "msgspec_fast": {
+                r["model"]: "error" not in {f.wire_name for f in s.models[r["model"]].fields} for r in views["roots"]
+            },
+        }
