@@ -152,13 +152,9 @@ def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
 
 
 def _docstring_of(escaped: str, indent: int) -> str:
-    lines = [_protect_trailing_space(line) for line in escaped.split("\n")]
-    body = _escape_quotes("\n".join(lines))
-    if "\n" not in body:
-        return f'"""{body}"""'
-    pad = " " * indent
-    first, *rest = body.split("\n")
-    return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + '"""'
+    """The literal, with trailing spaces escaped and each line after the first but an empty one indented."""
+    body = _escape_quotes(re.sub(r" +$", lambda m: "\\x20" * len(m.group()), escaped, flags=re.MULTILINE))
+    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
 
 
 def _escape_quotes(body: str) -> str:
@@ -172,11 +168,6 @@ def _escape_quotes(body: str) -> str:
         if backslashes % 2 == 0:  # not already escaped
             body = body[:-1] + '\\"'
     return body
-
-
-def _protect_trailing_space(line: str) -> str:
-    stripped = line.rstrip(" ")
-    return stripped + "\\x20" * (len(line) - len(stripped))
 
 
 def annotation(

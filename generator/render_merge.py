@@ -136,10 +136,14 @@ def _json_kind(t: Any, schemas: Schemas) -> str:
     return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
 
 
+#: A merge state's annotation of a ``last`` or ``set`` field, by ``_json_kind`` (a scalar's: ``str | None``).
+_STATE_TYPES = {"object": "dict[str, Any] | None", "list": "list[Any] | None"}
+
+
 def _merge_field_view(
     f: FieldPlan, node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas
 ) -> dict[str, Any]:
-    kind = _json_kind(f.field.type, schemas)
+    kind, scalar = _json_kind(f.field.type, schemas), pytypes.scalar_type(f.field.type)
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
@@ -155,22 +159,17 @@ def _merge_field_view(
         # a merged delta's most common fragment, one piece of text, appended by the caller
         "fast_text": _fast_text(f.node) if f.policy == "merge" and f.node is not None else None,
         # what set and last fields check inline: the scalar type, or an object
-        "scalar": pytypes.scalar_type(f.field.type),
+        "scalar": scalar,
         "object": kind == "object",
         "list": kind == "list",
-        "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
+        "state_type": f"{scalar} | None" if scalar else _STATE_TYPES.get(kind, "Any"),
+        "text_only": f.policy == "concat" and scalar == "str",
         "json_text": f.json_text,
         # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
         "absent": f.absent,
         # last: text a stream could send in pieces (a different text replacing it is reported)
         "pieces": f.pieces,
     }
-    scalar = view["scalar"]
-    view["state_type"] = (
-        f"{scalar} | None"
-        if scalar
-        else "dict[str, Any] | None" if view["object"] else "list[Any] | None" if view["list"] else "Any"
-    )
     if f.policy in ("join", "by_key"):
         view["key"] = f.key
     if f.policy == "by_key":

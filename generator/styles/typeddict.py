@@ -1,9 +1,7 @@
-"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place and
-raise the module's ``ParseError``, each model's parser a table of its keys (``_Key``: the
-parser, the type of the common case tested inline) that the runtime compiles on first use;
-a list read by position (``prefixItems``) is the one value they change: its ``tuple`` is put
-in its place. A model whose keys are not all plain identifiers uses the functional syntax,
-its annotations held as strings."""
+"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place (raising
+the module's ``ParseError``) by a table of each model's keys (``_Key``) that the runtime
+compiles on first use, and put a ``tuple`` in place of each list read by position. A model
+whose keys are not all plain identifiers uses the functional syntax."""
 
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ import keyword
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type, map_parts
+from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type
 from ..naming import RESERVED_ATTRIBUTES
 from .base import Emitter, Traits
 
@@ -31,8 +29,8 @@ class TypedDictEmitter(Emitter):
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional) and
-        ``functional_ann`` (the same as a string: the functional syntax evaluates annotations
-        at once); the field's check (``key``) is the context's, which knows its tuples."""
+        ``functional_ann`` (the same as a string: the functional syntax evaluates it at once);
+        ``key`` comes from ``context``."""
         declared = ann if f.required else f"NotRequired[{ann}]"
         quoted = pytypes.literal(ann)
         return {
@@ -46,10 +44,9 @@ class TypedDictEmitter(Emitter):
         return {"functional": functional(m)}
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The models' views with each field's entry in its model's table of checks (``key``,
-        see ``_key``): a field that holds a tuple (``prefixItems``, at any depth but inside
-        another model) has what its parser built put back, the ``tuple`` in place of the
-        decoded list, so that the value is what its annotation says."""
+        """The models' views with each field's entry in its model's table (``key``, see ``_key``);
+        a field holding a tuple (at any depth but inside another model) is put back as parsed,
+        the ``tuple`` in place of the decoded list, as its annotation says."""
         holds = _TupleHolders(schemas.aliases)
         models = [
             {
@@ -85,8 +82,8 @@ def functional(m: Model) -> bool:
 
 
 class _TupleHolders:
-    """Whether a type holds a tuple (itself, or in its list items, map values, union options,
-    through aliases; a model's own fields put theirs back), memoised by alias."""
+    """Whether a type holds a tuple (at any depth, through aliases, not inside a model: its
+    own fields put theirs back), memoised by alias."""
 
     def __init__(self, aliases: dict[str, Alias]) -> None:
         self.aliases = aliases
@@ -101,22 +98,13 @@ class _TupleHolders:
                 alias = self.aliases.get(t.name)
                 self.known[t.name] = alias is not None and self(alias.value_type)
             return self.known[t.name]
-        found = False
-
-        def look(part: Type) -> Type:
-            nonlocal found
-            found = found or self(part)
-            return part
-
-        map_parts(t, look)
-        return found
+        return any(self(part) for part in pytypes.parts(t))
 
 
 def _key(f: Field, parser: str, put: bool) -> str:
-    """A TypedDict field's entry in its model's table (``_Key``): its parser, and the
-    common case (a scalar, a list of scalars) the compiled check tests inline, calling the
-    parser only when that test fails, to give the exact error; ``put``: the field holds a
-    tuple, which no inline test fits."""
+    """A TypedDict field's entry in its model's table (``_Key``): its parser, and the common
+    case (a scalar, a list of scalars) the compiled check tests inline before calling it;
+    ``put``: the field holds a tuple, which no inline test fits."""
     options = [] if f.required else ["optional=True"]
     if f.required and f.nullable:  # None fits, an absent key does not
         options.append("nullable=True")
@@ -130,7 +118,6 @@ def _key(f: Field, parser: str, put: bool) -> str:
 
 
 def _list_item(t: Type) -> str | None:
-    """For a list of scalars, the one type its items are tested inline to have (a single
-    pass over their types), or None."""
+    """For a list of scalars, the one type its items are tested inline to have, or None."""
     item = pytypes.scalar_type(t.item) if isinstance(t, Array) and not t.item_nullable else None
     return item if item in ("str", "int", "bool") else None  # floats: an int item is a valid number too
