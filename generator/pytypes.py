@@ -66,18 +66,9 @@ def docstring(text: str, indent: int = 0) -> str:
         text = _wrapped(text, one_line) if "\n" not in text else text
     if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
         return _docstring_of(text, indent)
-    out = []
-    for ch in text:
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n" or (ch.isprintable() and ch != "\x7f"):
-            out.append(ch)
-        elif ch == "\t":
-            out.append("\\t")
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return _docstring_of("".join(out), indent)
+    # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
+    escaped = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
+    return _docstring_of(escaped, indent)
 
 
 def packed(names: list[str], indent: int = 4) -> list[str]:

@@ -72,12 +72,8 @@ class Traits:
 
 
 class Emitter(ABC):
-    """One style's source text (subclassed once per style; instances hold no state).
-
-    Attributes:
-        name: the style's name (``--style``), also its template's (``<name>.py.jinja``).
-        traits: the style's facts (``Traits``).
-    """
+    """One style's source text (subclassed once per style; instances hold no state): its
+    ``name`` (``--style``, and its template's ``<name>.py.jinja``) and ``traits``."""
 
     name: ClassVar[str]
     traits: ClassVar[Traits]
@@ -132,9 +128,7 @@ class Emitter(ABC):
 
     def union_annotation(self, t: UnionType, options: list[str], strings: frozenset[str]) -> str:
         """A union's annotation from its options' (``A | B``)."""
-        if strings & set(options):
-            return f"typing.Union[{', '.join(options)}]"
-        return " | ".join(options)
+        return f"typing.Union[{', '.join(options)}]" if strings & set(options) else " | ".join(options)
 
     def tuple_annotation(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
@@ -162,8 +156,8 @@ class Emitter(ABC):
         return t.rest is None or target >= (3, 11)
 
     def tuple_positions(self, t: Type, target: tuple[int, int] = (3, 10)) -> str | None:
-        """For a tuple whose annotation does not spell out its positions, the sentence that
-        does (for the docstring); ``None`` otherwise."""
+        """The docstring's sentence spelling out a tuple's positions where its annotation does
+        not; ``None`` otherwise."""
         t = strip_null(t)
         if not isinstance(t, Tuple) or self.tuple_spelled_out(t, target):
             return None

@@ -1,13 +1,8 @@
-"""The msgspec style (``--style msgspec``): IR fields in, ``msgspec.Struct`` field
-declarations out, plus the checkers of the slots msgspec cannot type itself.
-
-msgspec types a union only when its members differ in JSON kind (at most one object type,
-one array type, one string type ...), and it resolves neither string (recursive) aliases
-nor ``Literal`` floats. A field whose type msgspec can decode is declared as such (checked
-by msgspec, in C); any other is declared with its real type for type checkers and ``Any``
-for msgspec (``if TYPE_CHECKING: ... else: ...``), and checked in the class's
-``__post_init__`` by a checker built from the runtime's ``_OneOf``/``_ListOf``/``_MapOf``
-(``generator/runtime/msgspec_models.py``): unions left to right, or by a discriminator's tag.
+"""The msgspec style (``--style msgspec``): ``msgspec.Struct`` classes. msgspec types a union
+only when its members differ in JSON kind, and resolves neither string (recursive) aliases nor
+``Literal`` floats. A field msgspec can decode is declared as such (checked by msgspec, in C);
+any other is declared ``Any`` for msgspec (its real type for type checkers) and checked in
+``__post_init__`` by a checker of the runtime's ``msgspec_models`` (``_OneOf``, ``_ListOf`` ...).
 """
 
 from __future__ import annotations
@@ -39,16 +34,10 @@ from .dataclass import null_only
 
 @dataclass
 class Checkers:
-    """What a msgspec module needs beyond its annotations: which slots msgspec cannot type,
-    and the checker expression of each (module-level constants, defined after the models).
-
-    Attributes:
-        schemas: the IR.
-        lazy: aliases written as strings (recursive): msgspec cannot resolve them.
-        emitter: the style's annotations.
-        named: non-native alias name -> its checker expression (``_C_<Alias>``, a ``_Named``).
-        fields: constant name -> checker expression of a model's non-native field.
-    """
+    """Which slots msgspec cannot type, and the checker expression of each (module-level
+    constants, defined after the models). ``lazy``: aliases written as strings; ``named``:
+    non-native alias -> its checker (``_C_<Alias>``); ``fields``: constant -> checker of a
+    model's non-native field."""
 
     schemas: Schemas
     lazy: set[str]
@@ -61,7 +50,7 @@ class Checkers:
         if isinstance(t, Prim):
             return {t.kind}
         if isinstance(t, Enum):
-            return set(t.bases) | {kind for kind in map(_kind_of, t.values)}
+            return set(t.bases) | set(map(_kind_of, t.values))
         if isinstance(t, (ModelRef, Map)):
             return {"object"}
         if isinstance(t, (Array, Tuple)):
@@ -84,12 +73,8 @@ class Checkers:
             if alias is None or t.name in self.lazy or t.name in seen:
                 return False
             return self.native(alias.type, seen | {t.name})
-        if isinstance(t, Array):
-            return self.native(t.item, seen)
-        if isinstance(t, Map):
-            return self.native(t.value, seen)
-        if isinstance(t, Nullable):
-            return self.native(t.inner, seen)
+        if isinstance(t, (Array, Map, Nullable)):
+            return all(self.native(part, seen) for part in pytypes.parts(t))
         if isinstance(t, Tuple):  # one fixed length only: msgspec reads ``tuple[A, B]`` by position
             return t.rest is None and t.min_items == len(t.prefix) and all(self.native(p, seen) for p in t.prefix)
         if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):
@@ -103,8 +88,8 @@ class Checkers:
         return True
 
     def checker(self, t: Type, nullable: bool = False) -> str:
-        """A runtime expression that checks and builds a value of ``t``: its annotation
-        where msgspec can decode it, else a checker of the runtime."""
+        """An expression that checks and builds a value of ``t``: its annotation where msgspec
+        can decode it, else a checker of the runtime."""
         if self.native(t):
             return self.emitter.annotation(t, nullable)
         if isinstance(t, Nullable):
@@ -141,12 +126,8 @@ class Checkers:
         return constant
 
     def validate_target(self, name: str) -> str:
-        """What ``_parse``/``_built_anyway`` take to build a ``name``: its class, or the
-        checker of a union alias msgspec cannot type."""
-        alias = self.schemas.aliases.get(name)
-        if alias is not None and not self.native(AliasRef(name)):
-            return self.alias_checker(name)
-        return name
+        """What ``_parse``/``_built_anyway`` build a ``name`` with: its class, or its checker."""
+        return self.alias_checker(name) if name in self.schemas.aliases and not self.native(AliasRef(name)) else name
 
 
 def declarable(wire_name: str) -> bool:
@@ -155,11 +136,9 @@ def declarable(wire_name: str) -> bool:
 
 
 def declared(f: Field) -> bool:
-    """True when ``f`` is a field of its msgspec model. A field msgspec cannot name
-    (``declarable``) is kept in ``extra_fields``, its value checked there; so is an optional
-    field whose only value is ``null`` (``const: null``): an attribute would read ``None``
-    whether the key was sent or not (and ``to_dict`` leaves ``None`` out), while
-    ``extra_fields`` holds the key exactly when it was sent, and writes it back."""
+    """True when ``f`` is a field of its msgspec model; else it is kept in ``extra_fields``: a
+    field msgspec cannot name (``declarable``), and an optional field whose only value is
+    ``null``, whose attribute could not say whether the key was sent."""
     return declarable(f.wire_name) and not null_only(f)
 
 
@@ -206,9 +185,9 @@ class MsgspecEmitter(Emitter):
     )
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
-        """msgspec's ``Literal`` takes no floats: the open float base admits them. Nor
-        integers beside a float base only (``type: number``): msgspec reads every integer of
-        ``Literal[1, 2] | float`` by the ``Literal`` and refuses ``3``; ``float`` admits them."""
+        """No floats (msgspec's ``Literal`` takes none), nor integers beside a float base only:
+        msgspec reads every integer of ``Literal[1, 2] | float`` by the ``Literal`` and refuses
+        ``3``. The open base types admit them."""
         ints = "int" in t.bases
         return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
@@ -229,8 +208,7 @@ class MsgspecEmitter(Emitter):
         return name
 
     def declares(self, f: Field) -> bool:
-        """A wire name msgspec refuses, and a field whose only value is ``null``, are kept in
-        the model's extras (``declared``)."""
+        """See ``declared``."""
         return declared(f)
 
     def public_names(self, parse_functions: list[str]) -> list[str]:
@@ -238,11 +216,10 @@ class MsgspecEmitter(Emitter):
         return [fn.replace("parse_", "decode_", 1) for fn in parse_functions]
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """Each model view gets its fields as msgspec declares them (a field msgspec cannot type
-        declared ``Any`` with ``checked_ann`` and ``check``), ``post_init`` (its checked fields),
-        ``odd_checks``, ``extra_check`` and ``checks_inside``; the module gets the checker
-        constants and, per parse target, what ``_parse`` builds; a public parser of an alias
-        msgspec cannot type parses by its checker."""
+        """Each model view gets its declared fields (one msgspec cannot type: ``Any``, with
+        ``checked_ann`` and ``check``), ``post_init``, ``odd_checks``, ``extra_check`` and
+        ``checks_inside``; the module the checker constants and, per parse target, what
+        ``_parse`` builds; a public parser of an alias msgspec cannot type uses its checker."""
         s, models = schemas, views["models"]
         checkers = Checkers(s, lazy, self)
         for view in models:
