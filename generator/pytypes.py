@@ -7,10 +7,10 @@ type is its emitter's (``generator/styles``); ``annotation`` here asks it by the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Map, Model, ModelRef, Nullable, Prim, Tuple, Type, UnionType
 from .naming import ParserNames
 
 if TYPE_CHECKING:
@@ -42,6 +42,13 @@ def frozenset_literal(items: Iterable[str]) -> str:
     """``frozenset({"a", "b"})`` of spec strings; ``frozenset[str]()`` when there are none."""
     text = ", ".join(literal(item) for item in items)
     return f"frozenset({{{text}}})" if text else "frozenset[str]()"
+
+
+def pattern_rules(m: Model, text: Callable[[Type], str]) -> str:
+    """``(patterns), rest, closed`` of a model's ``patternProperties``, each type as ``text``
+    writes it (an annotation, a parser, a checker): ``(("^x-", str), ), None, False``."""
+    table = "".join(f"({literal(p)}, {text(t)}), " for p, t in m.patterns)
+    return f"({table}), {text(m.rest_type) if m.rest_type is not None else 'None'}, {m.closed}"
 
 
 def string_literal(text: str) -> str:

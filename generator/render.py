@@ -62,12 +62,9 @@ class Generation:
 
 
 def render(gen: Generation, style: str) -> str:
-    """The source of the ``style`` module (not yet formatted).
-
-    Imports are decided last, from the names the rendered module actually uses (its AST): the
-    runtime's from the runtime package beside it (``runtime_files.PACKAGE``), or, with
-    ``--runtime inline``, the runtime modules it needs placed in it by its template.
-    """
+    """The source of the ``style`` module (not yet formatted). Its imports are made last, from
+    the names it loads: the runtime's from the package beside it (``runtime_files.PACKAGE``),
+    or with ``--runtime inline`` the runtime modules it needs put in it by its template."""
     env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
     style_emitter = emitter(style)
     context = _context(gen, style_emitter)
@@ -121,8 +118,7 @@ def _runtime_names(name: str, target: tuple[int, int]) -> frozenset[str]:
 
 
 def names_loaded(source: str) -> set[str]:
-    """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
-    imports are made from."""
+    """The names ``source``'s code loads (``ast.Name`` in load context): its imports' source."""
     return _loaded(parse_tree(source))
 
 
@@ -168,9 +164,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     public_parsers = _public_parsers(s, set(targets), style, parsers)
     events = events_view(
         list(gen.event_plans.values()),
-        parse_functions={
-            p.target_class: validate_function(gen, p.target_class, style) for p in gen.event_plans.values()
-        },
+        parse_functions={target: validate_function(gen, target, style) for target in event_targets},
         class_names={p.root: union for union, p in gen.event_plans.items()},
     )
     public = (
@@ -280,11 +274,9 @@ def _doc(
     positions: str | None = None,
     indent: int = 0,
 ) -> str | None:
-    """A schema's or a field's docstring (``pytypes.docstring``): its description with the
-    notes the spec adds (deprecated, enum value names, ``notes``), then ``positions`` (see
-    ``Emitter.tuple_positions``); None when there is nothing to say. The notes are sentences
-    of a one-line description, and paragraphs of their own after a longer one (whose last
-    paragraph may be a list or a code block)."""
+    """A schema's or a field's docstring: its description with the notes the spec adds
+    (deprecated, enum value names, ``notes``: sentences after a one-line description,
+    paragraphs after a longer one), then ``positions``; None when there is nothing to say."""
     text = (description or "").strip()
     added = list(notes)
     if isinstance(t, Enum) and t.names and not t.alias:
@@ -299,8 +291,8 @@ def _doc(
 
 
 def _defaults_note(m: Model) -> tuple[str, ...]:
-    """The spec's defaults of a model's fields, as one sentence for its docstring (a chunk
-    that leaves a field out did not send its default: they are not applied)."""
+    """The spec's defaults of a model's fields, as a sentence for its docstring (not applied:
+    a chunk that leaves a field out did not send its default)."""
     shown = [f"``{f.py_name}={f.default!r}``" for f in m.fields if f.has_default]
     return (f"Spec defaults, not applied: {', '.join(shown)}.",) if shown else ()
 
@@ -324,17 +316,16 @@ def _field_view(f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str,
 def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
     fields = [_field_view(f, style, parsers) for f in m.fields]
     keys = keys_constant(m.name)
+    ann = functools.partial(style.annotation, target=parsers.target, strings=parsers.strings)
     extra_typed = m.extra is not None or bool(m.patterns)
     extra_ann, extra_parser = "Any", ""
     extra_parse = f"{{}} if {keys}.issuperset(d) else _extras(d, {keys})"  # no unknown field, the common case
     if m.extra_type is not None:
-        extra_ann = style.annotation(m.extra_type, target=parsers.target, strings=parsers.strings)
+        extra_ann = ann(m.extra_type)
         extra_parser = parsers.of(m.extra_type)
         extra_parse = f"_extras(d, {keys}, {extra_parser})"
-    if m.patterns:  # each extra key by the patterns it matches (patternProperties)
-        table = "".join(f"({pytypes.literal(p)}, {parsers.of(t)}), " for p, t in m.patterns)
-        rest = parsers.of(m.rest_type) if m.rest_type is not None else "None"
-        extra_parse = f"_pattern_extras(d, {keys}, ({table}), {rest}, {m.closed})"
+    if m.patterns:  # each extra key by the patterns it matches
+        extra_parse = f"_pattern_extras(d, {keys}, {pytypes.pattern_rules(m, parsers.of)})"
     return {
         "name": m.name,
         "keys_const": keys,
@@ -342,7 +333,8 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         "fields": fields,
         "extra_ann": extra_ann,
         "extra_typed": extra_typed,
-        "pattern_rules": _pattern_rules(m, style, parsers),
+        # read by pydantic's ``_by_pattern``
+        "pattern_rules": f"({pytypes.pattern_rules(m, ann)})" if m.patterns else "",
         "extras_check": extra_parse if m.patterns or m.extra_type is not None else "",
         "extra_noqa": pytypes.noqa(extra_ann),
         "extras_parse": extra_parse,
@@ -350,16 +342,6 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         "known": pytypes.frozenset_literal(f.wire_name for f in m.fields),
         "needs_keys": (merged or (style.traits.keys_for_extra and extra_typed)) and not style.traits.reads_wire_names,
     } | style.model_view(m)
-
-
-def _pattern_rules(m: Model, style: Emitter, parsers: pytypes.Parsers) -> str:
-    """``(patterns, rest, closed)`` of a model's extra keys as annotations (the pydantic
-    style's ``_by_pattern`` reads them); ``""`` without ``patternProperties``."""
-    if not m.patterns:
-        return ""
-    ann = functools.partial(style.annotation, target=parsers.target, strings=parsers.strings)
-    table = "".join(f"({pytypes.literal(p)}, {ann(t)}), " for p, t in m.patterns)
-    return f"(({table}), {ann(m.rest_type) if m.rest_type is not None else 'None'}, {m.closed})"
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:

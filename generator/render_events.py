@@ -62,7 +62,6 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
     checked = any(a.check for r in plan.rules for a in r.actions)
     parts = [
         f"Folds a stream of ``{union}`` events into the ``{target}`` they build.",
-        "",
         "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this "
         f"module; ``snapshot_dict()`` is the ``{target}`` so far as plain JSON, ``snapshot()`` the typed one. "
         + (
@@ -74,14 +73,13 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
         + ("; final values are checked against the fold. " if checked else ". ")
         + (f"The stream ends with {' or '.join(f'``{t}``' for t in terminal)}. " if terminal else "")
         + "A stream may start without its first event.",
-        "",
         "Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of "
         "types this module does not know: kept), ``channels`` (side channels"
         + (f": {', '.join(f'``{c}``' for c in channels)}" if channels else ": none in this map")
         + "), ``error`` (the error event, if one came), ``finished`` (the terminal event's type or "
         "None). ``strict=True`` raises ``StreamMergeError`` at the first anomaly.",
     ]
-    return "\n".join(textwrap.fill(part, 92) if part else "" for part in parts)
+    return "\n\n".join(textwrap.fill(part, 92) for part in parts)
 
 
 def _slot_name(names: EventNames, slot: Slot, paths: Counter[tuple[str, ...]]) -> str:
@@ -108,12 +106,11 @@ def _slot_text(slot: Slot) -> str:
 
 def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
     summary = "; ".join(_describe(a) for a in rule.actions if not a.when)
-    if rule.dispatch is not None:  # the cases read in the code below: named, not retold
-        values = ", ".join(str(json.loads(value)) for value, _ in rule.cases)
-        kind = "the kind of " if rule.by_kind else ""
-        summary += f"{'; ' if summary else ''}a case for each {kind}{rule.dispatch.field!s} ({values})"
     lines = _calls_lines(rule.calls, slots, ())
     if rule.dispatch is not None:  # one branch per value of a nested tag (or kind); others kept as unknown
+        values = ", ".join(str(json.loads(value)) for value, _ in rule.cases)  # named, not retold
+        kind = "the kind of " if rule.by_kind else ""
+        summary += f"{'; ' if summary else ''}a case for each {kind}{rule.dispatch.field!s} ({values})"
         tag = local_name(str(rule.dispatch.field) + ("_kind" if rule.by_kind else ""), ())
         read = _value_text(rule.dispatch)
         lines.append(f"{tag} = {f'_kind_of({read})' if rule.by_kind else read}")

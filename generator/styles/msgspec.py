@@ -237,19 +237,16 @@ class MsgspecEmitter(Emitter):
             view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
             view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
             if m.patterns:  # typed additional properties, by key with ``patternProperties``
-                table = "".join(f"({pytypes.literal(p)}, {checkers.checker(t)}), " for p, t in m.patterns)
-                rest = checkers.checker(m.rest_type) if m.rest_type is not None else "None"
-                view["extra_check"] = f"_ByKey(({table}), {rest}, {m.closed})"
+                view["extra_check"] = f"_ByKey({pytypes.pattern_rules(m, checkers.checker)})"
             else:
                 view["extra_check"] = checkers.checker(m.extra, m.extra_nullable) if m.extra is not None else ""
         inside = {v["name"] for v in models if v["post_init"]}
-        changed = True
-        while changed:  # a model reaching a checked field through native ones checks inside too
-            changed = False
-            for m in s.models.values():
-                if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields):
-                    inside.add(m.name)
-                    changed = True
+        while more := {  # a model reaching a checked field through native ones checks inside too
+            m.name
+            for m in s.models.values()
+            if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields)
+        }:
+            inside |= more
         for view in models:
             m = s.models[view["name"]]
             reach = [

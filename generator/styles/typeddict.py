@@ -105,9 +105,8 @@ def _key(f: Field, parser: str, put: bool) -> str:
     """A TypedDict field's entry in its model's table (``_Key``): its parser, and the common
     case (a scalar, a list of scalars) the compiled check tests inline before calling it;
     ``put``: the field holds a tuple, which no inline test fits."""
-    options = [] if f.required else ["optional=True"]
-    if f.required and f.nullable:  # None fits, an absent key does not
-        options.append("nullable=True")
+    # a required nullable key: None fits, an absent key does not
+    options = ["optional=True"] if not f.required else ["nullable=True"] if f.nullable else []
     if put:
         options.append("put=True")
     elif scalar := pytypes.inline_type(f.type):
