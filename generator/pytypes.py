@@ -161,10 +161,8 @@ def _escape_quotes(body: str) -> str:
     body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
     if body.startswith('"'):
         body = "\\" + body
-    if body.endswith('"'):
-        backslashes = len(body[:-1]) - len(body[:-1].rstrip("\\"))
-        if backslashes % 2 == 0:  # not already escaped
-            body = body[:-1] + '\\"'
+    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
+        body = body[:-1] + '\\"'
     return body
 
 

@@ -204,15 +204,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "pep695": pep695,
         "models": models,
         "roots": roots,
-        "parse_targets": [
-            {
-                "model": name,
-                "parse_fn": parse_function(s, name),
-                "union": name in s.union_roots,
-                "fallback": _fallback_of(s, name),
-            }
-            for name in targets
-        ],
+        "parse_targets": [_parse_target(s, name) for name in targets],
         "public_parsers": public_parsers,
         "merge": merge_view(gen, style, roots),
         "events": events,
@@ -362,13 +354,12 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
         value = style.annotation(a.value_type, target=parsers.target, strings=parsers.strings)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
+    elif lazy and style.traits.resolves_string_aliases:
+        # a recursive alias is a string (evaluated lazily); pydantic resolves one only as a
+        # TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
+        definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
     elif lazy:
-        # a recursive alias is written as a string (evaluated lazily); pydantic resolves
-        # one only as a TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
-        if style.traits.resolves_string_aliases:
-            definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
-        else:
-            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{pytypes.noqa(value)}"
+        definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{pytypes.noqa(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
     enum = replace(a.type, alias=None) if isinstance(a.type, Enum) else None
@@ -382,10 +373,9 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
 
 
 def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pytypes.Parsers) -> list[dict[str, Any]]:
-    """The public parse function of each component without one of its own (``defined``: the
-    roots', responses', union roots' and event targets'), one assignment each: ``fn``, its
-    ``target`` (class or alias; a synonym's is the type it reads as), ``annotation`` (may be
-    ``""``) and ``expression`` (``Emitter.public_parser``)."""
+    """The public parse function of each component without one of its own (``defined``), one
+    assignment each: ``fn``, ``target`` (class or alias; a synonym's is the type it reads as),
+    ``annotation`` (may be ``""``) and ``expression`` (``Emitter.public_parser``)."""
     views = []
     for name, fn in s.parsers.items():
         if name in defined:
@@ -396,8 +386,10 @@ def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pyty
     return views
 
 
-def _fallback_of(s: Schemas, name: str) -> str | None:
-    """The member a union root parses a tag it does not list as (``union_fallbacks``), or None."""
+def _parse_target(s: Schemas, name: str) -> dict[str, Any]:
+    """A class or union root with a parse function; ``fallback``: the member a union root parses
+    a tag it does not list as (``union_fallbacks``), or None."""
     alias = s.aliases.get(name) if name in s.union_roots else None
     t = alias.type if alias is not None else None
-    return t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
+    fallback = t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
+    return {"model": name, "parse_fn": parse_function(s, name), "union": name in s.union_roots, "fallback": fallback}

@@ -20,14 +20,9 @@ from .naming import EventNames, local_name
 def events_view(
     plans: list[EventPlan], *, parse_functions: dict[str, str], class_names: dict[str, str]
 ) -> dict[str, Any]:
-    """The context of ``_events.py.jinja``: ``{"unions": [...], "public": [accumulator names]}``.
-
-    Args:
-        plans: one per union root to fold.
-        parse_functions: ``{target class: what turns decoded JSON into it}`` (``{"Response":
-            "parse_response"}``), used by ``snapshot()``.
-        class_names: ``{union as the spec names it: its class name}``.
-    """
+    """The context of ``_events.py.jinja``, ``{"unions": [...], "public": [accumulators]}``, from
+    the plans (one per union root to fold), ``parse_functions`` (``{target class: what turns
+    decoded JSON into it}``, for ``snapshot()``) and ``class_names`` (``{union: its class}``)."""
     unions = [_union_view(plan, parse_functions[plan.target_class], class_names[plan.root]) for plan in plans]
     return {"unions": unions, "public": [u["accumulator"] for u in unions]}
 
@@ -56,7 +51,7 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
     """What the accumulator does, said from its plan (keyed slots, terminal events, side
     channels, whether final values are checked)."""
     target = plan.target_class
-    keyed = list(dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
+    keyed = ", ".join(f"``{k}``" for k in dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
     terminal = [r.tag for r in plan.rules if any(a.op in (Op.FINALIZE, Op.FINISH) for a in r.actions)]
     channels = list(dict.fromkeys(a.channel for r in plan.rules for a in r.actions if a.op is Op.SIDE and a.channel))
     checked = any(a.check for r in plan.rules for a in r.actions)
@@ -64,11 +59,7 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
         f"Folds a stream of ``{union}`` events into the ``{target}`` they build.",
         "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this "
         f"module; ``snapshot_dict()`` is the ``{target}`` so far as plain JSON, ``snapshot()`` the typed one. "
-        + (
-            f"Keyed slots ({', '.join(f'``{k}``' for k in keyed)}) are filled by key, sparse and out-of-order safe; "
-            if keyed
-            else ""
-        )
+        + (f"Keyed slots ({keyed}) are filled by key, sparse and out-of-order safe; " if keyed else "")
         + "text is gathered and joined once"
         + ("; final values are checked against the fold. " if checked else ". ")
         + (f"The stream ends with {' or '.join(f'``{t}``' for t in terminal)}. " if terminal else "")

@@ -73,9 +73,8 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
     ]
     keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
     short = Counter(rule["short"] for rule in keyed_lists)
-    taken = _runtime_globals()
     for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
-        unique = short[rule["short"]] == 1 and rule["short"] not in taken  # a list named "missing": not _MISSING
+        unique = short[rule["short"]] == 1 and rule["short"] not in _runtime_globals()  # nor a runtime global
         rule["name"] = rule["short"] if unique else rule["long"]
     return {
         "nodes": nodes,
@@ -147,8 +146,7 @@ def _merge_field_view(
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
-        # read by ``_add_model`` as an attribute; else it is in the model's extras
-        "attribute": f.declared and emitter.declares(f.field),
+        "attribute": f.declared and emitter.declares(f.field),  # read by ``_add_model``, else an extra
         # the class ``_add_model`` expects of a merged object or list item (read by attribute)
         "child_model": f.node.model.name if f.node is not None and _typed(f.node, emitter.traits) else "",
         "policy": f.policy,
@@ -158,17 +156,14 @@ def _merge_field_view(
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
         # a merged delta's most common fragment, one piece of text, appended by the caller
         "fast_text": _fast_text(f.node) if f.policy == "merge" and f.node is not None else None,
-        # what set and last fields check inline: the scalar type, or an object
-        "scalar": scalar,
+        "scalar": scalar,  # what set and last fields check inline (else an object or a list)
         "object": kind == "object",
         "list": kind == "list",
         "state_type": f"{scalar} | None" if scalar else _STATE_TYPES.get(kind, "Any"),
         "text_only": f.policy == "concat" and scalar == "str",
         "json_text": f.json_text,
-        # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
-        "absent": f.absent,
-        # last: text a stream could send in pieces (a different text replacing it is reported)
-        "pieces": f.pieces,
+        "absent": f.absent,  # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
+        "pieces": f.pieces,  # last: text a stream could send in pieces (another text replacing it is reported)
     }
     if f.policy in ("join", "by_key"):
         view["key"] = f.key

@@ -42,16 +42,13 @@ class Traits:
         error_name: the exception its parse functions raise, as documented.
         own_parse_error: the module defines and exports ``ParseError``.
         needs: what the module needs installed, per target Python (oldest first).
-        keys_for_extra: a model with typed extra fields keeps its wire names
-            (``_KEYS_<Model>``), by which its parser finds the unknown fields.
+        keys_for_extra: a model with typed extra fields keeps its wire names (``_KEYS_<Model>``).
         resolves_string_aliases: before Python 3.12, recursive aliases are ``TypeAliasType``
-            with a string value whose names all get imported (the styles that may use
-            ``typing_extensions``); the others keep a ``TypeAlias`` string
-            (``Emitter.annotation``'s ``strings``).
+            with a string value whose names all get imported; the others keep a ``TypeAlias``
+            string (``Emitter.annotation``'s ``strings``).
         model_extras: the attribute holding a model instance's unknown fields, for the merge
             states' ``_add_model``; None when a chunk is a dict (TypedDict).
-        dict_models: ``_add_model`` reads an instance's declared fields from its
-            ``__dict__`` (pydantic: faster than its attribute access), not by attribute.
+        dict_models: ``_add_model`` reads declared fields from ``__dict__`` (pydantic: faster).
         reads_wire_names: a merge state finds its class's wire names in the class
             (``_wire_names``: pydantic's ``model_fields``), not in ``_KEYS_<Model>``.
     """
@@ -82,11 +79,9 @@ class Emitter(ABC):
         self, t: Type, nullable: bool = False, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()
     ) -> str:
         """The annotation of a value of type ``t`` for Python ``target``, ``| None`` when ``t``
-        is ``Nullable`` or ``nullable`` (an optional field reads ``null`` as absent).
-
-        ``strings``: aliases the module holds as strings at run time. ``"..." | None`` cannot
-        be evaluated, so a union holding one is written ``typing.Optional[...]`` or
-        ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
+        is ``Nullable`` or ``nullable``. ``strings``: aliases held as strings at run time; as
+        ``"..." | None`` cannot be evaluated, a union holding one is ``typing.Optional[...]``
+        or ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
         if isinstance(t, Nullable):
             t, nullable = t.inner, True
         text = self._annotation(t, target, strings)
@@ -183,9 +178,8 @@ class Emitter(ABC):
 
     @abstractmethod
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl`` (the field's declaration) and what else the style's template reads of a
-        field, given its annotation, its wire name as a literal and the checking parser call
-        (``_req(d, 'x', _str)``)."""
+        """``decl`` (the declaration) and what else the template reads of a field, given its
+        annotation, wire name as a literal and checking parser call (``_req(d, 'x', _str)``)."""
 
     def model_view(self, m: Model) -> dict[str, Any]:
         """What the style's template reads of a model beyond the shared view."""
@@ -229,6 +223,14 @@ class Emitter(ABC):
         """What the style's template needs beyond the shared context so far (``views``, whose
         model and root views it may add to), given the IR and the aliases written as strings."""
         return {}
+
+
+def field_default(f: Field, wire: str, call: str, keyword: str) -> str:
+    """What follows a field's annotation: ``= None`` when optional and, when the attribute is
+    not its wire name, a ``call`` naming it (``= Field(default=None, alias="x-id")``)."""
+    if f.py_name == f.wire_name:
+        return "" if f.required else " = None"
+    return f" = {call}({'' if f.required else 'default=None, '}{keyword}={wire})"
 
 
 def any_of(options: list[str], strings: frozenset[str]) -> str:

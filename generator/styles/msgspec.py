@@ -28,7 +28,7 @@ from ..model import (
     referenced_names,
 )
 from ..naming import code as naming_code
-from .base import Emitter, Traits
+from .base import Emitter, Traits, field_default
 from .dataclass import null_only
 
 
@@ -50,7 +50,7 @@ class Checkers:
         if isinstance(t, Prim):
             return {t.kind}
         if isinstance(t, Enum):
-            return set(t.bases) | set(map(_kind_of, t.values))
+            return set(t.bases) | {type(v).__name__ if type(v) in (bool, int, float, str) else "any" for v in t.values}
         if isinstance(t, (ModelRef, Map)):
             return {"object"}
         if isinstance(t, (Array, Tuple)):
@@ -149,18 +149,6 @@ def _odd_checker(checkers: Checkers, f: Field) -> str:
     return "type(None)" if check == "None" else check
 
 
-def _kind_of(value: Any) -> str:
-    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
-
-
-def _default(f: Field, wire: str) -> str:
-    """What follows a field's annotation: its default and, when renamed, its wire name."""
-    renamed = f.py_name != f.wire_name
-    if f.required:
-        return f" = msgspec.field(name={wire})" if renamed else ""
-    return f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
-
-
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
     """True when a value of ``t`` may hold a model of ``inside``."""
     for name in referenced_names(t):
@@ -193,7 +181,7 @@ class MsgspecEmitter(Emitter):
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
-        return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}"}
+        return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'msgspec.field', 'name')}"}
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
         """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
@@ -226,7 +214,7 @@ class MsgspecEmitter(Emitter):
             m = s.models[view["name"]]
             for fv, f in zip(view["fields"], m.fields):
                 ann = self.annotation(f.type, f.nullable or not f.required)
-                value = _default(f, pytypes.literal(f.wire_name))
+                value = field_default(f, pytypes.literal(f.wire_name), "msgspec.field", "name")
                 fv.update(decl=f"{f.py_name}: {ann}{value}", checked_ann="", check="")
                 if not checkers.native(f.type):
                     fv.update(decl=f"{f.py_name}: Any{value}", checked_ann=fv["decl"], check=f"_C_{m.name}_{f.py_name}")

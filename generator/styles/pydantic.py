@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from .. import pytypes
 from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
-from .base import Emitter, Traits, any_of
+from .base import Emitter, Traits, any_of, field_default
 
 #: The module's ``Annotated`` metadata that validates a tuple open at the end by position
 #: (pydantic cannot validate ``*tuple[...]``).
@@ -49,8 +49,7 @@ class PydanticEmitter(Emitter):
         ``_TupleTail`` checks; the others take the JSON list (``Strict(False)`` on the tuple
         only: its items stay strict)."""
         if rest is not None:
-            positions = f"tuple[{', '.join([*parts, rest])}]"
-            tail = f"{TUPLE_TAIL}({positions}, {t.min_items})"
+            tail = f"{TUPLE_TAIL}(tuple[{', '.join([*parts, rest])}], {t.min_items})"
             return f"Annotated[tuple[{any_of([*parts, rest], strings)}, ...], {tail}]"
         shapes = self.tuple_shapes(t, parts, rest, target, strings)
         return " | ".join(f"Annotated[{shape}, Strict(False)]" for shape in shapes)
@@ -81,12 +80,7 @@ class PydanticEmitter(Emitter):
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``: an alias where the wire name is not the attribute's."""
-        alias = f.py_name != f.wire_name
-        if f.required:
-            value = f" = Field(alias={wire})" if alias else ""
-        else:
-            value = f" = Field(default=None, alias={wire})" if alias else " = None"
-        return {"decl": f"{f.py_name}: {ann}{value}"}
+        return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'Field', 'alias')}"}
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
         """A model's ``model_validate`` by wire name (``_parser``); any other type's strict

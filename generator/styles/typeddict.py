@@ -44,30 +44,18 @@ class TypedDictEmitter(Emitter):
         return {"functional": functional(m)}
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The models' views with each field's entry in its model's table (``key``, see ``_key``);
-        a field holding a tuple (at any depth but inside another model) is put back as parsed,
-        the ``tuple`` in place of the decoded list, as its annotation says."""
+        """Each field's entry in its model's table (``key``, see ``_key``), added to the model
+        views; a field holding a tuple (at any depth but inside another model) is put back as
+        parsed, the ``tuple`` in place of the decoded list, as its annotation says."""
         holds = _TupleHolders(schemas.aliases)
-        models = [
-            {
-                **view,
-                "fields": [
-                    {**fv, "key": _key(f, fv["parser"], holds(f.type))}
-                    for f, fv in zip(schemas.models[view["name"]].fields, view["fields"])
-                ],
-            }
-            for view in views["models"]
-        ]
-        return {"models": models}
+        for view in views["models"]:
+            for f, fv in zip(schemas.models[view["name"]].fields, view["fields"]):
+                fv["key"] = _key(f, fv["parser"], holds(f.type))
+        return {}
 
     def names_in_strings(self, models: list[Model]) -> set[str]:
         """The ``Any`` and ``Literal`` of the functional syntax's string annotations."""
-        found: set[str] = set()
-        for m in models:
-            if functional(m):
-                for f in m.fields:
-                    found |= pytypes.uses(f.type) & {"Any", "Literal"}
-        return found
+        return {n for m in models if functional(m) for f in m.fields for n in pytypes.uses(f.type) & {"Any", "Literal"}}
 
 
 def functional(m: Model) -> bool:
