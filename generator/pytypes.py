@@ -255,10 +255,8 @@ class Parsers:
             prefix = [self.of(p) for p in t.prefix]
             rest = self.of(t.rest) if t.rest is not None else "None"
             expression = f"_tuple_of(({', '.join(prefix)},), {rest}, {t.min_items})"
-            shape = [
-                ["then", rest] if t.rest is not None else ["closed"],
-                *([[f"min_{t.min_items}"]] if t.min_items else []),
-            ]
+            shape = [["then", rest] if t.rest is not None else ["closed"]]
+            shape += [[f"min_{t.min_items}"]] if t.min_items else []
             return self._names.name(expression, ["tuple_of"], [*([p] for p in prefix), *shape])
         if isinstance(t, Map):
             return self._hoist("_map_of", [self.of(t.values)])
@@ -308,11 +306,6 @@ def needs_dump(t: Type) -> bool:
 def uses(t: Type) -> set[str]:
     """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs in every style (a
     style's own: ``Emitter.annotation_names``)."""
-    found: set[str] = set()
-    if isinstance(t, Prim) and t.kind == "any":
-        found.add("Any")
-    elif isinstance(t, Enum) and t.alias is None:
-        found.add("Literal")
-    for part in parts(t):
-        found |= uses(part)
-    return found
+    found = {"Any"} if isinstance(t, Prim) and t.kind == "any" else set()
+    found |= {"Literal"} if isinstance(t, Enum) and t.alias is None else set()
+    return found.union(*map(uses, parts(t)))

@@ -1,11 +1,8 @@
-"""Render: the IR and plans in, one module's source text per style out (Jinja).
-
-``render`` builds the template context (merge states from ``render_merge``, event folds from
-``render_events``), renders the style's template (``template_env``) and puts in the imports
-its code loads (``imports``). What a style writes differently comes from its emitter
-(``styles.emitter``): render decides nothing per style. The templates (``templates/``) only
-lay code out: every spec string reaches them as a literal built by ``pytypes.literal`` or
-``pytypes.docstring``; Jinja never sees spec text as template source.
+"""Render: the IR and plans in, one module's source text per style out (Jinja): the template
+context (merge states from ``render_merge``, event folds from ``render_events``, all a style
+writes differently from its emitter, ``styles.emitter``), the style's template rendered
+(``template_env``), and the imports its code loads (``imports``). Every spec string reaches
+the templates as a literal (``pytypes.literal``, ``pytypes.docstring``), never as template source.
 """
 
 from __future__ import annotations
@@ -140,9 +137,6 @@ def _loaded(tree: ast.AST) -> set[str]:
             elif isinstance(value, ast.AST):
                 stack.append(value)
     return names
-
-
-# --------------------------------------------------------------------------- context
 
 
 def _context(gen: Generation, style: Emitter) -> dict[str, Any]:

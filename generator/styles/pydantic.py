@@ -115,9 +115,8 @@ def discriminator_getter(t: UnionType) -> str:
     d = t.discriminator
     assert d is not None
     lit = pytypes.literal
-    mapping = ", ".join(f"{lit(tag)}: {lit(name)}" for tag, name in d.mapping)
     fallback = f", {lit(d.fallback)}" if d.fallback else ""
-    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {{{mapping}}}{fallback})"
+    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {lit(dict(d.mapping))}{fallback})"
 
 
 def _pydantic_names(t: Type) -> set[str]:
@@ -134,6 +133,4 @@ def _pydantic_names(t: Type) -> set[str]:
             found |= {"Annotated", "Tag", "Discriminator"}
         elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
             found |= {"Annotated", "Field"}
-    for part in pytypes.parts(t):
-        found |= _pydantic_names(part)
-    return found
+    return found.union(*map(_pydantic_names, pytypes.parts(t)))

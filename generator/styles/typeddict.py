@@ -60,12 +60,9 @@ class TypedDictEmitter(Emitter):
 
 def functional(m: Model) -> bool:
     """A TypedDict needs the functional syntax when a key is not a plain identifier."""
+    keys = [f.wire_name for f in m.fields]
     return any(
-        not f.wire_name.isidentifier()
-        or keyword.iskeyword(f.wire_name)
-        or not f.wire_name.isascii()
-        or f.wire_name in RESERVED_ATTRIBUTES
-        for f in m.fields
+        not k.isidentifier() or keyword.iskeyword(k) or not k.isascii() or k in RESERVED_ATTRIBUTES for k in keys
     )
 
 
