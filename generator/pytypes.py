@@ -63,10 +63,9 @@ def string_literal(text: str) -> str:
 
 
 def docstring(text: str, indent: int = 0) -> str:
-    """A triple-quoted literal whose value is ``text`` (up to ``inspect.cleandoc``), its
-    continuation lines indented by ``indent`` spaces. Backslashes, quotes that could end it,
-    control and invisible characters and trailing whitespace are escaped, so that black's
-    docstring clean-up cannot change the text."""
+    """A triple-quoted literal of ``text`` (up to ``inspect.cleandoc``), continuation lines
+    indented by ``indent``; what could end it, invisible characters and trailing whitespace
+    escaped, so that black's docstring clean-up cannot change the text."""
     text, one_line = text.strip(), LINE_LENGTH - indent - 6  # the room between the quotes
     if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
         text = _wrapped(text, LINE_LENGTH - indent - 3)

@@ -253,21 +253,16 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
 
 
 def _doc(
-    description: str | None,
-    deprecated: bool,
-    t: Any = None,
-    notes: tuple[str, ...] = (),
-    positions: str | None = None,
-    indent: int = 0,
+    x: Field | Model | Alias, t: Any = None, notes: tuple[str, ...] = (), positions: str | None = None, indent: int = 0
 ) -> str | None:
     """A schema's or a field's docstring: its description with the notes the spec adds
-    (deprecated, enum value names, ``notes``: sentences after a one-line description,
+    (deprecated, enum value names of ``t``, ``notes``: sentences after a one-line description,
     paragraphs after a longer one), then ``positions``; None when there is nothing to say."""
-    text = (description or "").strip()
+    text = (x.description or "").strip()
     added = list(notes)
     if isinstance(t, Enum) and t.names and not t.alias:
         added.insert(0, f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
-    first = ["Deprecated."] if deprecated else []
+    first = ["Deprecated."] if x.deprecated else []
     if "\n" in text:
         doc = "\n\n".join([*first, text, *added])
     else:
@@ -290,9 +285,7 @@ def _field_view(f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str,
     return {
         "py": f.py_name,
         "wire": f.wire_name,
-        "doc": _doc(
-            f.description, f.deprecated, f.type, positions=style.tuple_positions(f.type, parsers.target), indent=4
-        ),
+        "doc": _doc(f, f.type, positions=style.tuple_positions(f.type, parsers.target), indent=4),
         "required": f.required,
         "nullable": f.nullable,
         "parser": parse,
@@ -315,7 +308,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
     return {
         "name": m.name,
         "keys_const": keys,
-        "doc": _doc(m.description, m.deprecated, notes=_defaults_note(m), indent=4),
+        "doc": _doc(m, notes=_defaults_note(m), indent=4),
         "fields": fields,
         "extra_ann": extra_ann,
         "extra_typed": extra_typed,
@@ -361,7 +354,7 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
         "name": a.name,
         "value": value,
         "definition": definition,
-        "doc": _doc(a.description, a.deprecated, enum, positions=style.tuple_positions(a.type, parsers.target)),
+        "doc": _doc(a, enum, positions=style.tuple_positions(a.type, parsers.target)),
         "parse": parsers.of(a.value_type),
     }
 

@@ -173,27 +173,21 @@ def _merge_field_view(
         key_field = next(g for g in element.model.fields if g.wire_name == f.key)
         id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
         short, long = keyed_list_names(names[id(node)], view["attr"])
-        args = [
-            f"wire={pytypes.literal(f.field.wire_name)}",
-            f"key={pytypes.literal(f.key)}",
-            f"key_attr={pytypes.literal(key_field.py_name)}",
-            f"make={names[id(element)]}",
-        ]
+        lit = pytypes.literal
+        args = [f"wire={lit(f.field.wire_name)}", f"key={lit(f.key)}", f"key_attr={lit(key_field.py_name)}"]
+        args.append(f"make={names[id(element)]}")
         if id_field is not None:
-            args += [f"id_wire={pytypes.literal(id_field.wire_name)}", f"id_attr={pytypes.literal(id_field.py_name)}"]
+            args += [f"id_wire={lit(id_field.wire_name)}", f"id_attr={lit(id_field.py_name)}"]
         if element.name_path:
-            args += [
-                f"name_wire={pytypes.literal(element.name_path)}",
-                f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
-            ]
+            args += [f"name_wire={lit(element.name_path)}", f"name_attr={lit(_py_path(element, element.name_path))}"]
         # what may_split needs to look further (an id or a name in the item), read inline:
         # most fragments carry neither
-        hints = [f"item.get({pytypes.literal(id_field.wire_name)})"] if id_field is not None else []
+        hints = [f"item.get({lit(id_field.wire_name)})"] if id_field is not None else []
         if len(element.name_path) == 2:
-            outer, inner = (pytypes.literal(step) for step in element.name_path)
+            outer, inner = (lit(step) for step in element.name_path)
             hints.append(f"(type(part := item.get({outer})) is dict and part.get({inner}))")
         elif element.name_path:
-            hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
+            hints.append(f"_wire_get(item, {lit(element.name_path)})")
         view["key_attr"] = key_field.py_name
         view["keyed_list"] = {
             "short": short,

@@ -135,10 +135,9 @@ class Emitter(ABC):
     def tuple_shapes(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
     ) -> list[str]:
-        """The ``tuple[...]`` of each length a tuple may have (``minItems`` up to the prefix),
-        the longest ending in ``*tuple[Rest, ...]`` when more items may follow. Python 3.10
-        cannot write that: there a tuple open at the end is a ``tuple[A | B | Rest, ...]``
-        (the parsers check the positions, and ``tuple_positions`` documents them)."""
+        """The ``tuple[...]`` of each length a tuple may have, the longest ending in
+        ``*tuple[Rest, ...]`` when more items may follow; before Python 3.11 that is a
+        ``tuple[A | B | Rest, ...]`` (the parsers check, ``tuple_positions`` documents)."""
         if rest is not None and target < (3, 11):
             return [f"tuple[{any_of([*parts, rest], strings)}, ...]"]
         shapes = [f"tuple[{', '.join(parts[:k])}]" if k else "tuple[()]" for k in range(t.min_items, len(parts) + 1)]

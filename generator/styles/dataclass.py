@@ -35,11 +35,9 @@ class DataclassEmitter(Emitter):
         return f"{name}.from_dict"
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl`` and ``options``: the keyword arguments of the field's entry in the class's
-        ``_Fields`` table beside its wire name and parser (``, fast=str, optional=True``): the
-        scalar type taken as it is, absent or ``null`` read as None (optional), ``null`` read as
-        None (required nullable), written back through ``_dump`` (``needs_dump``), ``null`` its
-        only value (``null_only``)."""
+        """``decl`` and ``options``, the keyword arguments of the field's ``_Fields`` entry
+        (``, fast=str, optional=True``): the scalar type taken as it is, ``null`` (and for an
+        optional field absence) read as None, written back through ``_dump``, ``null_only``."""
         scalar = pytypes.inline_type(f.type)
         options = [
             *([f"fast={scalar}"] if scalar else []),

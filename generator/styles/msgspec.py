@@ -204,10 +204,9 @@ class MsgspecEmitter(Emitter):
         return [fn.replace("parse_", "decode_", 1) for fn in parse_functions]
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """Each model view gets its declared fields (one msgspec cannot type: ``Any``, with
-        ``checked_ann`` and ``check``), ``post_init``, ``odd_checks``, ``extra_check`` and
-        ``checks_inside``; the module the checker constants and, per parse target, what
-        ``_parse`` builds; a public parser of an alias msgspec cannot type uses its checker."""
+        """Model views get their declared fields (one msgspec cannot type: ``Any``, with
+        ``checked_ann`` and ``check``), ``post_init``, ``odd_checks``, ``extra_check``,
+        ``checks_inside``; the module its checkers and per parse target what ``_parse`` builds."""
         s, models = schemas, views["models"]
         checkers = Checkers(s, lazy, self)
         for view in models:
