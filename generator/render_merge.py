@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 
 
 def validate_function(gen: Generation, name: str, emitter: Emitter) -> str:
-    """What an accumulator passes to ``_built_anyway`` to validate a ``name``
-    (``Emitter.validate_function``)."""
+    """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (``Emitter.validate_function``)."""
     return emitter.validate_function(name, parse_function(gen.schemas, name))
 
 
@@ -33,6 +32,8 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
     """What the templates read of the chunk root ``name`` (its parse function, accumulator,
     merge state class, response, and how each is validated)."""
     response = gen.schemas.responses.get(name)
+    # ``_finish``: the attribute paths of the fields that say the stream has ended
+    finish = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
     return {
         "model": name,
         "typed": _typed(gen.plans[name], emitter.traits),  # the accumulator reads the model
@@ -44,14 +45,8 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
-        "finish": _finish_text(gen, name),
+        "finish": pytypes.literal(finish) if finish else "",
     }
-
-
-def _finish_text(gen: Generation, name: str) -> str:
-    """The accumulator's ``_finish``: the attribute paths of ``response_plan.finish_fields``, or ``""``."""
-    paths = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
-    return pytypes.literal(paths) if paths else ""
 
 
 def state_class_names(gen: Generation) -> dict[int, str]:
@@ -119,30 +114,22 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
     }
 
 
-def _fast_text(node: NodePlan) -> dict[str, str] | None:
-    """For a delta, its first text field (``content``), which most deltas carry alone: the
-    caller appends it without calling ``_add`` (a JSON text field appends inline already)."""
-    if node.context != "delta":
-        return None
-    text = next((f for f in node.fields if f.policy == Policy.CONCAT and not f.json_text), None)
-    return None if text is None else {"wire": text.field.wire_name, "attr": text.field.py_name}
-
-
-def _json_kind(t: Any, schemas: Schemas) -> str:
-    """``object`` or ``list`` when every JSON value of ``t`` is one (through aliases), else
-    ``""``: what a ``last`` field checks."""
-    t = meaning(schemas, t)
-    return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
-
-
-#: A merge state's annotation of a ``last`` or ``set`` field, by ``_json_kind`` (a scalar's: ``str | None``).
+#: A merge state's annotation of a ``last`` or ``set`` field, by its JSON kind (a scalar's: ``str | None``).
 _STATE_TYPES = {"object": "dict[str, Any] | None", "list": "list[Any] | None"}
 
 
 def _merge_field_view(
     f: FieldPlan, node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas
 ) -> dict[str, Any]:
-    kind, scalar = _json_kind(f.field.type, schemas), pytypes.scalar_type(f.field.type)
+    # what a ``last`` field checks: every JSON value of its type an object, or a list (through aliases)
+    t = meaning(schemas, f.field.type)
+    kind = "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
+    scalar = pytypes.scalar_type(f.field.type)
+    # a merged delta's first text field (``content``), which most deltas carry alone: the caller
+    # appends it without calling ``_add`` (a JSON text field appends inline already)
+    text = None
+    if f.policy == "merge" and f.node is not None and f.node.context == "delta":
+        text = next((g for g in f.node.fields if g.policy == Policy.CONCAT and not g.json_text), None)
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
@@ -154,8 +141,7 @@ def _merge_field_view(
         "nullable": f.field.nullable,
         "node_cls": names[id(f.node)] if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
-        # a merged delta's most common fragment, one piece of text, appended by the caller
-        "fast_text": _fast_text(f.node) if f.policy == "merge" and f.node is not None else None,
+        "fast_text": {"wire": text.field.wire_name, "attr": text.field.py_name} if text is not None else None,
         "scalar": scalar,  # what set and last fields check inline (else an object or a list)
         "object": kind == "object",
         "list": kind == "list",

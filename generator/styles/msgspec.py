@@ -142,13 +142,6 @@ def declared(f: Field) -> bool:
     return declarable(f.wire_name) and not null_only(f)
 
 
-def _odd_checker(checkers: Checkers, f: Field) -> str:
-    """The checker of a field kept in ``extra_fields``: ``type(None)`` for a field whose only
-    value is ``null`` (``None`` as a checker would check nothing)."""
-    check = checkers.checker(f.type, f.nullable or not f.required)
-    return "type(None)" if check == "None" else check
-
-
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
     """True when a value of ``t`` may hold a model of ``inside``."""
     for name in referenced_names(t):
@@ -218,9 +211,12 @@ class MsgspecEmitter(Emitter):
                 if not checkers.native(f.type):
                     fv.update(decl=f"{f.py_name}: Any{value}", checked_ann=fv["decl"], check=f"_C_{m.name}_{f.py_name}")
                     checkers.fields[fv["check"]] = checkers.checker(f.type, f.nullable or not f.required)
-            # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
-            odd = [f for f in m.fields if not declared(f)]
-            view["odd_checks"] = ", ".join(f"{pytypes.literal(f.wire_name)}: {_odd_checker(checkers, f)}" for f in odd)
+            # not declared: kept in extra_fields, its value checked there; a field whose only value
+            # is ``null`` by ``type(None)`` (``None`` as a checker would check nothing)
+            odd = [(f, checkers.checker(f.type, f.nullable or not f.required)) for f in m.fields if not declared(f)]
+            view["odd_checks"] = ", ".join(
+                f"{pytypes.literal(f.wire_name)}: {c if c != 'None' else 'type(None)'}" for f, c in odd
+            )
             view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
             view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
             if m.patterns:  # typed additional properties, by key with ``patternProperties``

@@ -100,11 +100,11 @@ class PydanticEmitter(Emitter):
         unions). Texts are joined by lines, which no name searched for spans."""
         models, aliases = views["models"], schemas.aliases.values()
         fields = "\n".join(f["decl"] for m in models for f in m["fields"])
+        enums = [a.type for a in aliases if isinstance(a.type, Enum)]
         others = "\n".join(self.annotation(a.type) for a in aliases if not isinstance(a.type, Enum))
-        declared = "\n".join([fields, *(m["extra_ann"] for m in models), *(self.annotation(a.type) for a in aliases)])
-        enums = "\n".join(self.literal_text(a.type) for a in aliases if isinstance(a.type, Enum))
+        declared = "\n".join([fields, others, *(m["extra_ann"] for m in models), *map(self.annotation, enums)])
         return {
-            "uses_exact_int": f"BeforeValidator({EXACT_INT})" in f"{declared}\n{enums}",
+            "uses_exact_int": f"BeforeValidator({EXACT_INT})" in "\n".join([declared, *map(self.literal_text, enums)]),
             "uses_tuple_tail": f"{TUPLE_TAIL}(" in declared,
             "uses_tag": "_tag(" in f"{fields}\n{others}",
         }

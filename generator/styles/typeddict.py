@@ -92,16 +92,11 @@ def _key(f: Field, parser: str, put: bool) -> str:
     ``put``: the field holds a tuple, which no inline test fits."""
     # a required nullable key: None fits, an absent key does not
     options = ["optional=True"] if not f.required else ["nullable=True"] if f.nullable else []
+    item = pytypes.scalar_type(f.type.item) if isinstance(f.type, Array) and not f.type.item_nullable else None
     if put:
         options.append("put=True")
     elif scalar := pytypes.inline_type(f.type):
         options.insert(0, f"fast={scalar}")
-    elif item := _list_item(f.type):
+    elif item in ("str", "int", "bool"):  # a list of scalars (floats: an int item is a valid number too)
         options.insert(0, f"items={item}")
     return f"_Key({pytypes.literal(f.wire_name)}, {parser}{''.join(', ' + o for o in options)})"
-
-
-def _list_item(t: Type) -> str | None:
-    """For a list of scalars, the one type its items are tested inline to have, or None."""
-    item = pytypes.scalar_type(t.item) if isinstance(t, Array) and not t.item_nullable else None
-    return item if item in ("str", "int", "bool") else None  # floats: an int item is a valid number too
