@@ -1,17 +1,16 @@
-"""Python source text every style shares: literals and docstrings of spec text, facts about
-IR types (``scalar_type``, ``needs_dump``, ``uses``), and the parser callables of the
-dataclass and TypedDict styles (``Parsers``: functions ``Any -> T`` that raise the module's
-``ParseError``). How each style writes a type is its emitter's (``generator/styles``);
-``annotation`` and ``tuple_positions`` here ask it by the style's name. Every spec string reaches the output through ``literal`` (``repr``),
-never spliced.
+"""Python source text every style shares: literals and docstrings of spec text (every spec
+string reaches the output through ``literal``, never spliced), facts about IR types, and the
+parser callables of the dataclass and TypedDict styles (``Parsers``). How each style writes a
+type is its emitter's (``generator/styles``); ``annotation`` here asks it by the style's name.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Map, Model, ModelRef, Nullable, Prim, Tuple, Type, UnionType
 from .naming import ParserNames
 
 if TYPE_CHECKING:
@@ -25,9 +24,7 @@ PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool",
 
 def literal(value: object) -> str:
     """A Python literal for a JSON scalar/list/dict from the spec, written as black writes it
-    (``repr``'s escapes of every quote, backslash, control, line-separator and bidi
-    character; black's quotes and exponents), so that black's second pass has nothing to do.
-    """
+    (``repr``'s escapes; black's quotes and exponents): black's second pass has nothing to do."""
     if isinstance(value, str):
         return string_literal(value)
     if isinstance(value, float):
@@ -39,6 +36,19 @@ def literal(value: object) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
     return repr(value)
+
+
+def frozenset_literal(items: Iterable[str]) -> str:
+    """``frozenset({"a", "b"})`` of spec strings; ``frozenset[str]()`` when there are none."""
+    text = ", ".join(literal(item) for item in items)
+    return f"frozenset({{{text}}})" if text else "frozenset[str]()"
+
+
+def pattern_rules(m: Model, text: Callable[[Type], str]) -> str:
+    """``(patterns), rest, closed`` of a model's ``patternProperties``, each type as ``text``
+    writes it (an annotation, a parser, a checker): ``(("^x-", str), ), None, False``."""
+    table = "".join(f"({literal(p)}, {text(t)}), " for p, t in m.patterns)
+    return f"({table}), {text(m.rest_type) if m.rest_type is not None else 'None'}, {m.closed}"
 
 
 def string_literal(text: str) -> str:
@@ -53,37 +63,23 @@ def string_literal(text: str) -> str:
 
 
 def docstring(text: str, indent: int = 0) -> str:
-    """A triple-quoted literal whose value is ``text`` (up to ``inspect.cleandoc``), its
-    continuation lines indented by ``indent`` spaces.
-
-    Backslashes are escaped, ``\"\"\"`` is broken up, control and invisible characters
-    (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
-    a line is escaped so that black's docstring clean-up cannot change the text.
-    """
+    """A triple-quoted literal of ``text`` (up to ``inspect.cleandoc``), continuation lines
+    indented by ``indent``; what could end it, invisible characters and trailing whitespace
+    escaped, so that black's docstring clean-up cannot change the text."""
     text, one_line = text.strip(), LINE_LENGTH - indent - 6  # the room between the quotes
     if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
         text = _wrapped(text, LINE_LENGTH - indent - 3)
         text = _wrapped(text, one_line) if "\n" not in text else text
     if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
         return _docstring_of(text, indent)
-    out = []
-    for ch in text:
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n" or (ch.isprintable() and ch != "\x7f"):
-            out.append(ch)
-        elif ch == "\t":
-            out.append("\\t")
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return _docstring_of("".join(out), indent)
+    # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
+    escaped = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
+    return _docstring_of(escaped, indent)
 
 
 def packed(names: list[str], indent: int = 4) -> list[str]:
-    """The lines of a list of string literals, as many on a line as fit in ``LINE_LENGTH``
-    after ``indent`` spaces, each followed by a comma (``__all__``, which black would
-    otherwise lay out one name a line)."""
+    """The lines of a list of string literals, each followed by a comma, as many on a line as
+    fit after ``indent`` spaces (``__all__``: black would lay it out one name a line)."""
     lines: list[str] = []
     line = ""
     for item in (literal(n) + "," for n in names):
@@ -104,9 +100,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 def _wrapped(text: str, width: int) -> str:
     """``text`` with each paragraph of prose that has a line longer than ``width`` filled to
-    ``width`` (the spec's descriptions are often one long line), and each long list item of
-    a markdown list filled with a hanging indent; other markdown structure (headings,
-    tables, quotes) and everything inside a code fence as written. Words are never broken."""
+    ``width``, and each long markdown list item filled with a hanging indent; other markdown
+    structure and code fences as written. Words are never broken."""
     if all(len(line) <= width for line in text.split("\n")):
         return text
     out: list[str] = []
@@ -125,8 +120,8 @@ def _wrapped(text: str, width: int) -> str:
 
 
 def _list_item(line: str, width: int) -> str:
-    """A long line of a paragraph with markdown structure: a list item filled with a hanging
-    indent, a line of prose filled; any other line (a table row, a heading...) as it is."""
+    """A line of a paragraph with markdown structure: a long list item filled with a hanging
+    indent, a long line of prose filled; any other line as it is."""
     if len(line) <= width:
         return line
     item = _LIST_ITEM.match(line)
@@ -154,31 +149,20 @@ def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
 
 
 def _docstring_of(escaped: str, indent: int) -> str:
-    lines = [_protect_trailing_space(line) for line in escaped.split("\n")]
-    body = _escape_quotes("\n".join(lines))
-    if "\n" not in body:
-        return f'"""{body}"""'
-    pad = " " * indent
-    first, *rest = body.split("\n")
-    return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + '"""'
+    """The literal, with trailing spaces escaped and each line after the first but an empty one indented."""
+    body = _escape_quotes(re.sub(r" +$", lambda m: "\\x20" * len(m.group()), escaped, flags=re.MULTILINE))
+    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
 
 
 def _escape_quotes(body: str) -> str:
-    """Escape the double quotes that could end the literal or merge with its delimiters:
-    each quote of a run of three or more, a quote at the start, and a quote at the end."""
+    """Escape the double quotes that could end the literal or merge with its delimiters (runs
+    of three or more, a quote at either end)."""
     body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
     if body.startswith('"'):
         body = "\\" + body
-    if body.endswith('"'):
-        backslashes = len(body[:-1]) - len(body[:-1].rstrip("\\"))
-        if backslashes % 2 == 0:  # not already escaped
-            body = body[:-1] + '\\"'
+    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
+        body = body[:-1] + '\\"'
     return body
-
-
-def _protect_trailing_space(line: str) -> str:
-    stripped = line.rstrip(" ")
-    return stripped + "\\x20" * (len(line) - len(stripped))
 
 
 def annotation(
@@ -189,40 +173,35 @@ def annotation(
     strings: frozenset[str] = frozenset(),
 ) -> str:
     """The annotation of a value of type ``t`` in ``style`` (``Emitter.annotation``)."""
-    return _emitter(style).annotation(t, nullable, target, strings)
+    from .styles.emitters import emitter  # the emitters build on this module
+
+    return emitter(style).annotation(t, nullable, target, strings)
 
 
 def tuple_positions(t: Type, style: str, target: tuple[int, int] = (3, 10)) -> str | None:
     """The sentence that spells out a tuple's positions in ``style`` (``Emitter.tuple_positions``)."""
-    return _emitter(style).tuple_positions(t, target)
+    from .styles.emitters import emitter
 
-
-def _emitter(style: str) -> Emitter:
-    from .styles.emitters import emitter  # the emitters build on this module
-
-    return emitter(style)
+    return emitter(style).tuple_positions(t, target)
 
 
 def noqa(annotation: str) -> str:
-    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of
-    an alias held as a string into ``X | None``, which fails when evaluated (see
-    ``Emitter.annotation``); ``""`` when there is none."""
+    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of a
+    string alias into ``X | None``, which fails when evaluated; ``""`` when none is needed."""
     codes = [code for word, code in (("typing.Union[", "UP007"), ("typing.Optional[", "UP045")) if word in annotation]
     return f"  # noqa: {', '.join(codes)}" if codes else ""
 
 
 def closes_recursion(t: Type) -> bool:
-    """True when ``t`` holds the reference that closes a recursion of aliases: an alias
-    whose value holds it must be written as a string (its value is evaluated at import
-    time, before the alias it names exists)."""
+    """True when ``t`` holds the reference that closes a recursion of aliases: an alias whose
+    value holds it is written as a string (evaluated at import, it would precede its target)."""
     if isinstance(t, AliasRef):
         return t.forward
     return any(closes_recursion(part) for part in parts(t))
 
 
 def parts(t: Type) -> list[Type]:
-    """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions,
-    values, options)."""
+    """The types ``t`` holds directly (as ``model.map_parts`` changes them)."""
     if isinstance(t, Nullable):
         return [t.inner]
     if isinstance(t, Array):
@@ -237,15 +216,11 @@ def parts(t: Type) -> list[Type]:
 
 
 class Parsers:
-    """The parser callables of one module (``Any -> value``: check, and for dataclasses
-    build, a value; raise ``ParseError``). Composite parsers (lists, maps, nullables,
-    unions) are built once, as module constants named after what they parse
-    (``_P_list_of_int``: see ``naming.ParserNames``), instead of on every call;
-    ``definitions`` lists them in dependency order."""
+    """The parser callables of one module (``Any -> value``: check, and for dataclasses build,
+    a value; raise ``ParseError``). Composite parsers are module constants built once, named
+    after what they parse (``naming.ParserNames``); ``definitions`` lists them in dependency order."""
 
-    def __init__(
-        self, emitter: Emitter, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()
-    ) -> None:
+    def __init__(self, emitter: Emitter, target: tuple[int, int], strings: frozenset[str]) -> None:
         self.emitter = emitter  # the style's (the parser of a model)
         self.target = target  # the oldest Python the module runs on (annotations it may use)
         self.strings = strings  # aliases held as strings at run time (see ``annotation``)
@@ -253,8 +228,8 @@ class Parsers:
         self.definitions = self._names.definitions  # constant name -> expression
 
     def of(self, t: Type, nullable: bool = False) -> str:
-        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable``,
-        or when ``nullable`` asks for it)."""
+        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable`` or
+        ``nullable``)."""
         if isinstance(t, Nullable):
             t, nullable = t.inner, True
         inner = self._of(t)
@@ -279,10 +254,8 @@ class Parsers:
             prefix = [self.of(p) for p in t.prefix]
             rest = self.of(t.rest) if t.rest is not None else "None"
             expression = f"_tuple_of(({', '.join(prefix)},), {rest}, {t.min_items})"
-            shape = [
-                ["then", rest] if t.rest is not None else ["closed"],
-                *([[f"min_{t.min_items}"]] if t.min_items else []),
-            ]
+            shape = [["then", rest] if t.rest is not None else ["closed"]]
+            shape += [[f"min_{t.min_items}"]] if t.min_items else []
             return self._names.name(expression, ["tuple_of"], [*([p] for p in prefix), *shape])
         if isinstance(t, Map):
             return self._hoist("_map_of", [self.of(t.values)])
@@ -307,8 +280,8 @@ class Parsers:
 
 
 def scalar_type(t: Type) -> str | None:
-    """The one Python type a JSON value of ``t`` always has, when there is one (``str`` for a
-    string or a string enum): the generated parsers test it inline before calling a parser."""
+    """The one Python type a JSON value of ``t`` always has, if any (``str`` for a string
+    enum): the generated parsers test it inline before calling a parser."""
     if isinstance(t, Prim) and t.kind in ("str", "int", "bool", "float"):
         return PRIM_ANNOTATION[t.kind]
     if isinstance(t, Enum) and len(t.bases) == 1 and t.bases[0] != "float":
@@ -323,21 +296,15 @@ def inline_type(t: Type) -> str | None:
 
 
 def needs_dump(t: Type) -> bool:
-    """True when a dataclass value of this type is not already plain JSON data (a tuple
-    becomes a list)."""
+    """True when a dataclass value of ``t`` is not already plain JSON (a tuple becomes a list)."""
     if isinstance(t, (ModelRef, AliasRef, Tuple)):
         return True
     return any(needs_dump(part) for part in parts(t))
 
 
 def uses(t: Type) -> set[str]:
-    """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs imported in every
-    style (a style's own: ``Emitter.annotation_names``)."""
-    found: set[str] = set()
-    if isinstance(t, Prim) and t.kind == "any":
-        found.add("Any")
-    elif isinstance(t, Enum) and t.alias is None:
-        found.add("Literal")
-    for part in parts(t):
-        found |= uses(part)
-    return found
+    """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs in every style (a
+    style's own: ``Emitter.annotation_names``)."""
+    found = {"Any"} if isinstance(t, Prim) and t.kind == "any" else set()
+    found |= {"Literal"} if isinstance(t, Enum) and t.alias is None else set()
+    return found.union(*map(uses, parts(t)))

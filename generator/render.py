@@ -1,15 +1,8 @@
-"""Render: the IR and plans in, one module's source text per style out (Jinja).
-
-``render`` builds the template context (models, aliases, parse targets; merge states from
-``render_merge``, event folds from ``render_events``), renders the style's template
-(``template_env``), and puts in the imports its code loads (``imports``). Everything a
-style writes differently comes from its emitter (``styles.emitter``): render decides
-nothing per style. Also here: the runtime's shared files of ``--runtime package``.
-
-Templates live in ``templates/`` (shipped inside the wheel as ``generator/templates``).
-They only lay code out: every type string and expression comes from the style's emitter or
-``pytypes``, and every string taken from the spec reaches them as a literal built by
-``pytypes.literal`` or ``pytypes.docstring``. Jinja never sees spec text as template source.
+"""Render: the IR and plans in, one module's source text per style out (Jinja): the template
+context (merge states from ``render_merge``, event folds from ``render_events``, all a style
+writes differently from its emitter, ``styles.emitter``), the style's template rendered
+(``template_env``), and the imports its code loads (``imports``). Every spec string reaches
+the templates as a literal (``pytypes.literal``, ``pytypes.docstring``), never as template source.
 """
 
 from __future__ import annotations
@@ -37,8 +30,7 @@ from .styles.base import Emitter
 from .styles.emitters import emitter
 from .template_env import check_template_dir, environment, render_template, template_names, templates_dir
 
-#: What the rest of gen-models (and its tests) take from here; the template functions are
-#: ``template_env``'s, offered here too.
+#: What the rest of gen-models (and its tests) take from here (the template functions: ``template_env``'s).
 __all__ = [
     "Generation",
     "check_template_dir",
@@ -67,61 +59,53 @@ class Generation:
 
 
 def render(gen: Generation, style: str) -> str:
-    """The source of the ``style`` module (not yet formatted).
-
-    Imports are decided last, from the names the rendered module actually uses (its AST),
-    so a module imports exactly what it needs whatever the spec holds: the runtime's names
-    from the runtime package beside it (``runtime_files.PACKAGE``), or, with
-    ``--runtime inline``, the runtime modules it needs placed in it by its template.
-    """
+    """The source of the ``style`` module (not yet formatted). Its imports are made last, from
+    the names it loads: the runtime's from the package beside it (``runtime_files.PACKAGE``),
+    or with ``--runtime inline`` the runtime modules it needs put in it by its template."""
     env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
-    context = _context(gen, emitter(style))
-    here = _runtime_modules(gen, style, "_tuple_of(" in " ".join(context["parser_definitions"].values()))
+    style_emitter = emitter(style)
+    context = _context(gen, style_emitter)
+    parts = runtime_parts((style,))  # the style-owned runtime parts
+    here = runtime_files.needed(
+        chunks=bool(gen.schemas.roots),
+        events=bool(gen.event_plans),
+        pydantic="pydantic" in parts,
+        msgspec="msgspec" in parts,
+        parsing=style if style_emitter.traits.own_parse_error else None,  # parsers as functions
+        tuples="_tuple_of(" in " ".join(context["parser_definitions"].values()),  # a list read by position
+        patterns=any(m.patterns for m in gen.schemas.models.values()),
+        streams=bool(gen.schemas.roots or gen.schemas.union_roots),
+    )
+    inlined = () if gen.runtime_package else here  # else imported from the package beside the module
     texts = {
-        block: (
-            ""
-            if gen.runtime_package  # imported from the package beside the module
-            else "\n\n".join(runtime_files.inlined(name, gen.target_python) for name in names if name in here)
-        )
+        block: "\n\n".join(runtime_files.inlined(name, gen.target_python) for name in names if name in inlined)
         for block, names in runtime_files.BLOCKS.items()
     }
     # the runtime goes in after the names are found: its own are known
-    context["runtime"] = {block: _runtime_mark(block) if text else "" for block, text in texts.items()}
+    context["runtime"] = {block: _RUNTIME_MARK.format(block) if text else "" for block, text in texts.items()}
     source = render_template(env, f"{style}.py.jinja", context, gen.template_dir)
     used = names_loaded(source) | context["names_in_strings"]
     for block, text in texts.items():
-        if text and _runtime_mark(block) in source:  # a custom template may leave a block out
-            used |= {
-                n
-                for name in runtime_files.BLOCKS[block]
-                if name in here
-                for n in _runtime_names(name, gen.target_python)
-            }
-            source = source.replace(_runtime_mark(block), text, 1)
-    lines = import_lines(gen.target_python, used)
-    if gen.runtime_package:
-        home = runtime_files.home_of(here)
-        shared: dict[str, list[str]] = {}
-        for name in sorted(used | set(context["all_names"])):
-            if name in home:
-                shared.setdefault(home[name], []).append(name)
-        lines = import_lines(gen.target_python, used - set(home))
-        lines += [""] * bool(lines and shared) + runtime_imports(shared)
+        if text and _RUNTIME_MARK.format(block) in source:  # a custom template may leave a block out
+            used.update(
+                *(_runtime_names(name, gen.target_python) for name in runtime_files.BLOCKS[block] if name in here)
+            )
+            source = source.replace(_RUNTIME_MARK.format(block), text, 1)
+    home = runtime_files.home_of(here) if gen.runtime_package else {}
+    shared: dict[str, list[str]] = {}  # runtime module -> the names imported from it
+    for name in sorted(used | set(context["all_names"])):
+        if name in home:
+            shared.setdefault(home[name], []).append(name)
+    lines = import_lines(gen.target_python, used - set(home))
+    lines += [""] * bool(lines and shared) + [
+        import_line(f".{runtime_files.PACKAGE}.{module}", sorted(names, key=import_key))
+        for module, names in sorted(shared.items())
+    ]
     return source.replace(IMPORTS_MARK + "\n", "\n".join(lines) + "\n", 1)
 
 
-def runtime_imports(names: dict[str, list[str]]) -> list[str]:
-    """The import lines of runtime ``names`` (``{runtime module: names}``) from the package
-    beside the module, in isort's order."""
-    return [
-        import_line(f".{runtime_files.PACKAGE}.{module}", sorted(names[module], key=import_key))
-        for module in sorted(names)
-    ]
-
-
-def _runtime_mark(block: str) -> str:
-    """The line a runtime block's text replaces once the module's names are found."""
-    return f"# gen-models: the runtime's {block} block goes here"
+#: The line a runtime block's text replaces once the module's names are found.
+_RUNTIME_MARK = "# gen-models: the runtime's {} block goes here"
 
 
 @functools.cache
@@ -131,14 +115,13 @@ def _runtime_names(name: str, target: tuple[int, int]) -> frozenset[str]:
 
 
 def names_loaded(source: str) -> set[str]:
-    """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
-    imports are made from."""
+    """The names ``source``'s code loads (``ast.Name`` in load context): its imports' source."""
     return _loaded(parse_tree(source))
 
 
 def _loaded(tree: ast.AST) -> set[str]:
-    """The ids of the ``ast.Name`` nodes in load context under ``tree`` (``ast.walk``'s
-    answer, walked with a stack instead of its generators: 2-3x faster on a large module)."""
+    """``ast.Name`` ids in load context under ``tree``, walked with a stack (2-3x faster than
+    ``ast.walk`` on a large module)."""
     names: set[str] = set()
     stack = [tree]
     while stack:
@@ -156,26 +139,6 @@ def _loaded(tree: ast.AST) -> set[str]:
     return names
 
 
-def _runtime_modules(gen: Generation, style: str, tuples: bool) -> tuple[str, ...]:
-    """The runtime modules a module of ``style`` uses (see ``runtime_files.needed``);
-    ``tuples`` when its parsers read a list by position; extra fields checked by key when a
-    model has ``patternProperties``."""
-    parts = runtime_parts((style,))  # the style-owned runtime parts
-    return runtime_files.needed(
-        chunks=bool(gen.schemas.roots),
-        events=bool(gen.event_plans),
-        pydantic="pydantic" in parts,
-        msgspec="msgspec" in parts,
-        parsing=style if emitter(style).traits.own_parse_error else None,  # parsers as functions
-        tuples=tuples,
-        patterns=any(m.patterns for m in gen.schemas.models.values()),
-        streams=bool(gen.schemas.roots or gen.schemas.union_roots),
-    )
-
-
-# --------------------------------------------------------------------------- context
-
-
 def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     s = gen.schemas
     enum_aliases = [a for a in s.aliases.values() if isinstance(a.type, Enum)]
@@ -187,23 +150,15 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     strings = frozenset(lazy) if not pep695 and not traits.resolves_string_aliases else frozenset()
     parsers = pytypes.Parsers(style, gen.target_python, strings)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
-    models = [
-        _model_view(
-            m,
-            style,
-            m.name in merged_models or (traits.keys_for_extra and (m.extra is not None or bool(m.patterns))),
-            parsers,
-        )
-        for m in s.models.values()
-    ]
+    models = [_model_view(m, style, m.name in merged_models, parsers) for m in s.models.values()]
     roots = [root_view(gen, name, style) for name in s.roots]
-    targets = list(dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)]))
+    streams = bool(s.roots or s.union_roots)
+    event_targets = [p.target_class for p in gen.event_plans.values()]  # the responses the unions fold into
+    targets = list(dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *event_targets]))
     public_parsers = _public_parsers(s, set(targets), style, parsers)
     events = events_view(
         list(gen.event_plans.values()),
-        parse_functions={
-            p.target_class: validate_function(gen, p.target_class, style) for p in gen.event_plans.values()
-        },
+        parse_functions={target: validate_function(gen, target, style) for target in event_targets},
         class_names={p.root: union for union, p in gen.event_plans.items()},
     )
     public = (
@@ -214,10 +169,10 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + [r["response_parse_fn"] for r in roots if r["response"]]
         + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
-        + [parse_function(s, target) for target in _event_targets(gen)]
+        + [parse_function(s, target) for target in event_targets]
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
-        + (_READER_NAMES if s.roots or s.union_roots else [])
+        + (["StreamError", "StreamFormatError", "iter_chunk_dicts", "aiter_chunk_dicts"] if streams else [])
         + (["iter_chunks", "aiter_chunks"] if roots else [])
         + style.public_names([r["parse_fn"] for r in roots])
         + (["ParseError"] if traits.own_parse_error else [])
@@ -233,7 +188,12 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
             names_in_strings |= set(re.findall(r"[A-Za-z_]\w*", text)) & (wanted | {"typing"})
     views: dict[str, Any] = {
         "style": style.name,
-        "header": _header(gen, style),
+        "header": [  # every spec-derived part a ``repr`` (one line, escaped)
+            f"# Generated by gen-models {__version__} ({style.name} style); do not edit by hand.",
+            f"# Source: {gen.spec_display!r}, info.title {s.title!r}, info.version {s.version!r}",
+            f"# sha256 of the source: {s.sha256}",
+            regenerate_line(gen.command),
+        ],
         "module_doc": _module_doc(gen, style),
         "imports": [IMPORTS_MARK],
         "names_in_strings": names_in_strings,
@@ -243,21 +203,13 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "pep695": pep695,
         "models": models,
         "roots": roots,
-        "parse_targets": [
-            {
-                "model": name,
-                "parse_fn": parse_function(gen.schemas, name),
-                "union": name in s.union_roots,
-                "fallback": _fallback_of(s, name),
-            }
-            for name in targets
-        ],
+        "parse_targets": [_parse_target(s, name) for name in targets],
         "public_parsers": public_parsers,
         "merge": merge_view(gen, style, roots),
         "events": events,
         "sse": roots[0] if roots else None,
         "union_roots": list(s.union_roots),
-        "streams": bool(s.roots or s.union_roots),
+        "streams": streams,
         "stream_formats": s.stream_formats,
         "error_name": traits.error_name,
         "parser_definitions": parsers.definitions,
@@ -265,40 +217,23 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     return views | style.context(s, lazy, views)
 
 
-#: The public names of the event-stream reader (a module with something streamed has it).
-_READER_NAMES = ["StreamError", "StreamFormatError", "iter_chunk_dicts", "aiter_chunk_dicts"]
-
-
-def _header(gen: Generation, style: Emitter) -> list[str]:
-    """Comment lines; every spec-derived part is a ``repr`` (one line, escaped)."""
-    s = gen.schemas
-    return [
-        f"# Generated by gen-models {__version__} ({style.name} style); do not edit by hand.",
-        f"# Source: {gen.spec_display!r}, info.title {s.title!r}, info.version {s.version!r}",
-        f"# sha256 of the source: {s.sha256}",
-        regenerate_line(gen.command),
-    ]
-
-
 def _module_doc(gen: Generation, style: Emitter) -> str:
     s = gen.schemas
-    kind = style.traits.label
-    roots = ", ".join(f"``{r}``" for r in s.roots)
-    what = (
-        f"{kind} stream models for {roots}, from {s.title} {s.version}, with an accumulator\n"
-        "per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).\n"
-        if s.roots
-        else f"{kind} models from {s.title} {s.version}.\n"
-    )
-    if s.union_roots:
-        unions = ", ".join(f"``{u}``" for u in s.union_roots)
-        parse = ", ".join(f"``{parse_function(s, u)}``" for u in s.union_roots)
+    kind, source = style.traits.label, f"from {s.title} {s.version}"
+    unions = ", ".join(f"``{u}``" for u in s.union_roots)
+    parse = ", ".join(f"``{parse_function(s, u)}``" for u in s.union_roots)
+    if s.roots:
         what = (
-            f"{kind} stream models for {unions}, from {s.title} {s.version}: {parse}\n"
+            f"{kind} stream models for {', '.join(f'``{r}``' for r in s.roots)}, {source}, with an accumulator\n"
+            "per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).\n"
+        ) + (f"Event unions: {unions}, parsed by {parse}.\n" if s.union_roots else "")
+    elif s.union_roots:
+        what = (
+            f"{kind} stream models for {unions}, {source}: {parse}\n"
             "picks the member an event's data fits; ``iter_chunk_dicts`` reads the stream.\n"
-            if not s.roots
-            else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
+    else:
+        what = f"{kind} models {source}.\n"
     needs = style.traits.dependency(gen.target_python)
     text = what + (
         f"Needs {needs}, and ``{runtime_files.PACKAGE}`` beside it."
@@ -311,96 +246,70 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
     return pytypes.docstring(text)
 
 
-def _doc_text(description: str | None, deprecated: bool, t: Any = None, notes: tuple[str, ...] = ()) -> str | None:
-    """A schema's or a field's documentation: its description with the notes the spec adds
-    (deprecated, enum value names, ``notes``); None when the spec says nothing. The notes are
-    sentences of a one-line description, and paragraphs of their own after a longer one
-    (whose last paragraph may be a list or a code block)."""
-    text = (description or "").strip()
+def _doc(
+    x: Field | Model | Alias, t: Any = None, notes: tuple[str, ...] = (), positions: str | None = None, indent: int = 0
+) -> str | None:
+    """A schema's or a field's docstring: its description with the notes the spec adds
+    (deprecated, enum value names of ``t``, ``notes``: sentences after a one-line description,
+    paragraphs after a longer one), then ``positions``; None when there is nothing to say."""
+    text = (x.description or "").strip()
     added = list(notes)
     if isinstance(t, Enum) and t.names and not t.alias:
         added.insert(0, f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
+    first = ["Deprecated."] if x.deprecated else []
     if "\n" in text:
-        return "\n\n".join((["Deprecated."] if deprecated else []) + [text, *added])
-    parts = (["Deprecated."] if deprecated else []) + ([text] if text else []) + added
-    return " ".join(parts) if parts else None
+        doc = "\n\n".join([*first, text, *added])
+    else:
+        doc = " ".join(first + ([text] if text else []) + added)
+    doc = "\n\n".join(p for p in (doc, positions) if p)
+    return pytypes.docstring(doc, indent) if doc else None
 
 
-def _defaults_note(m: Model) -> tuple[str, ...]:
-    """The spec's defaults of a model's fields, as one sentence for its docstring (a chunk
-    that leaves a field out did not send its default: they are not applied)."""
-    shown = [f"``{f.py_name}={f.default!r}``" for f in m.fields if f.has_default]
-    return (f"Spec defaults, not applied: {', '.join(shown)}.",) if shown else ()
-
-
-def _field_view(m: Model, f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str, Any]:
+def _field_view(f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = style.annotation(f.value_type, not f.required, parsers.target, parsers.strings)
-    doc = _doc_text(f.description, f.deprecated, f.type)
-    positions = style.tuple_positions(f.type, parsers.target)
-    doc = "\n\n".join(p for p in (doc, positions) if p) or None
-    view: dict[str, Any] = {
-        "py": f.py_name,
-        "wire": f.wire_name,
-        "doc": pytypes.docstring(doc, 4) if doc else None,
-        "required": f.required,
-        "nullable": f.nullable,
-    }
     wire = pytypes.literal(f.wire_name)
     parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
-    call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
-    view["parser"] = parse
-    view.update(style.field(f, ann, wire, call))
-    return view
+    return {
+        "py": f.py_name,
+        "wire": f.wire_name,
+        "doc": _doc(f, f.type, positions=style.tuple_positions(f.type, parsers.target), indent=4),
+        "required": f.required,
+        "nullable": f.nullable,
+        "parser": parse,
+    } | style.field(f, ann, wire, f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})")
 
 
 def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
-    doc = _doc_text(m.description, m.deprecated, notes=_defaults_note(m))
-    fields = [_field_view(m, f, style, parsers) for f in m.fields]
-    extra_ann = (
-        style.annotation(m.extra_type, target=parsers.target, strings=parsers.strings)
-        if m.extra_type is not None
-        else "Any"
-    )
+    fields = [_field_view(f, style, parsers) for f in m.fields]
+    # the spec's defaults, for the docstring (not applied: a chunk leaving a field out did not send it)
+    defaults = ", ".join(f"``{f.py_name}={f.default!r}``" for f in m.fields if f.has_default)
     keys = keys_constant(m.name)
-    extra_parse = (
-        f"_extras(d, {keys}, {parsers.of(m.extra_type)})"
-        if m.extra_type is not None
-        # no unknown field, the common case, tested inline
-        else f"{{}} if {keys}.issuperset(d) else _extras(d, {keys})"
-    )
-    if m.patterns:  # each extra key by the patterns it matches (patternProperties)
-        table = "".join(f"({pytypes.literal(p)}, {parsers.of(t)}), " for p, t in m.patterns)
-        rest = parsers.of(m.rest_type) if m.rest_type is not None else "None"
-        extra_parse = f"_pattern_extras(d, {keys}, ({table}), {rest}, {m.closed})"
+    ann = functools.partial(style.annotation, target=parsers.target, strings=parsers.strings)
+    extra_typed = m.extra is not None or bool(m.patterns)
+    extra_ann, extra_parser = "Any", ""
+    extra_parse = f"{{}} if {keys}.issuperset(d) else _extras(d, {keys})"  # no unknown field, the common case
+    if m.extra_type is not None:
+        extra_ann = ann(m.extra_type)
+        extra_parser = parsers.of(m.extra_type)
+        extra_parse = f"_extras(d, {keys}, {extra_parser})"
+    if m.patterns:  # each extra key by the patterns it matches
+        extra_parse = f"_pattern_extras(d, {keys}, {pytypes.pattern_rules(m, parsers.of)})"
     return {
         "name": m.name,
         "keys_const": keys,
-        "doc": pytypes.docstring(doc, 4) if doc else None,
+        "doc": _doc(m, notes=(f"Spec defaults, not applied: {defaults}.",) if defaults else (), indent=4),
         "fields": fields,
         "extra_ann": extra_ann,
-        "extra_typed": m.extra is not None or bool(m.patterns),
-        "pattern_rules": _pattern_rules(m, style, parsers),
-        "extras_check": extra_parse if m.patterns or m.extra_type is not None else "",
+        "extra_typed": extra_typed,
+        # read by pydantic's ``_by_pattern``
+        "pattern_rules": f"({pytypes.pattern_rules(m, ann)})" if m.patterns else "",
+        "extras_check": extra_parse if extra_typed else "",
         "extra_noqa": pytypes.noqa(extra_ann),
         "extras_parse": extra_parse,
-        "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
-        "known": (
-            "frozenset[str]()"
-            if not m.fields
-            else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
-        ),
-        "needs_keys": merged and not style.traits.reads_wire_names,
+        "extra_parser": extra_parser,
+        "known": pytypes.frozenset_literal(f.wire_name for f in m.fields),
+        "needs_keys": (merged or (style.traits.keys_for_extra and extra_typed)) and not style.traits.reads_wire_names,
     } | style.model_view(m)
-
-
-def _pattern_rules(m: Model, style: Emitter, parsers: pytypes.Parsers) -> str:
-    """``(patterns, rest, closed)`` of a model's extra keys as annotations (the pydantic
-    style's ``_by_pattern`` reads them); ``""`` without ``patternProperties``."""
-    if not m.patterns:
-        return ""
-    ann = functools.partial(style.annotation, target=parsers.target, strings=parsers.strings)
-    table = "".join(f"({pytypes.literal(p)}, {ann(t)}), " for p, t in m.patterns)
-    return f"(({table}), {ann(m.rest_type) if m.rest_type is not None else 'None'}, {m.closed})"
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:
@@ -421,33 +330,28 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
         value = style.annotation(a.value_type, target=parsers.target, strings=parsers.strings)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
+    elif lazy and style.traits.resolves_string_aliases:
+        # a recursive alias is a string (evaluated lazily); pydantic resolves one only as a
+        # TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
+        definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
     elif lazy:
-        # a recursive alias is written as a string (evaluated lazily); pydantic resolves
-        # one only as a TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
-        if style.traits.resolves_string_aliases:
-            definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
-        else:
-            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{pytypes.noqa(value)}"
+        definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{pytypes.noqa(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
-    doc = _doc_text(a.description, a.deprecated, replace(a.type, alias=None) if isinstance(a.type, Enum) else None)
-    positions = style.tuple_positions(a.type, parsers.target)
-    doc = "\n\n".join(p for p in (doc, positions) if p) or None
+    enum = replace(a.type, alias=None) if isinstance(a.type, Enum) else None
     return {
         "name": a.name,
         "value": value,
         "definition": definition,
-        "doc": pytypes.docstring(doc) if doc else None,
+        "doc": _doc(a, enum, positions=style.tuple_positions(a.type, parsers.target)),
         "parse": parsers.of(a.value_type),
     }
 
 
 def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pytypes.Parsers) -> list[dict[str, Any]]:
-    """The public parse function of each component the module writes that has no function
-    of its own (``defined``: the roots', responses', union roots' and event targets'), and
-    of each that reads as another's type (``Schemas.synonyms``), as one assignment each:
-    ``fn``, its ``target`` (class or alias), ``annotation`` (may be ``""``) and
-    ``expression`` (``Emitter.public_parser``)."""
+    """The public parse function of each component without one of its own (``defined``), one
+    assignment each: ``fn``, ``target`` (class or alias; a synonym's is the type it reads as),
+    ``annotation`` (may be ``""``) and ``expression`` (``Emitter.public_parser``)."""
     views = []
     for name, fn in s.parsers.items():
         if name in defined:
@@ -458,13 +362,10 @@ def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pyty
     return views
 
 
-def _fallback_of(s: Schemas, name: str) -> str | None:
-    """The member a union root parses a tag it does not list as (``union_fallbacks``), or None."""
+def _parse_target(s: Schemas, name: str) -> dict[str, Any]:
+    """A class or union root with a parse function; ``fallback``: the member a union root parses
+    a tag it does not list as (``union_fallbacks``), or None."""
     alias = s.aliases.get(name) if name in s.union_roots else None
     t = alias.type if alias is not None else None
-    return t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
-
-
-def _event_targets(gen: Generation) -> list[str]:
-    """Class names of the responses the event unions fold into."""
-    return [p.target_class for p in gen.event_plans.values()]
+    fallback = t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
+    return {"model": name, "parse_fn": parse_function(s, name), "union": name in s.union_roots, "fallback": fallback}

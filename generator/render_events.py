@@ -1,11 +1,8 @@
-"""Render event folds: an ``EventPlan`` in, the view ``templates/_events.py.jinja`` lays out.
-
-For each union root with a plan the template emits its slots (``_Slot`` constants: a path
-parsed once), one small handler per event type, each line the ``call()`` of one action written
-out (``event_plan.new_fold`` makes the same calls without generating code), a dispatch table
-``{event type: handler}`` and ``<Union>Accumulator``. Names come from ``naming.EventNames``.
-
-Every string from the spec or a map reaches the template as a literal built by ``pytypes.literal``.
+"""Render event folds: an ``EventPlan`` in, the view ``templates/_events.py.jinja`` lays out:
+per union root its slots (``_Slot`` constants), one handler per event type whose lines are its
+actions' ``call()``s written out (``event_plan.new_fold`` makes the same calls without code), a
+dispatch table and ``<Union>Accumulator`` (names: ``naming.EventNames``). Every string from the
+spec or a map reaches the template as a literal built by ``pytypes.literal``.
 """
 
 from __future__ import annotations
@@ -23,17 +20,9 @@ from .naming import EventNames, local_name
 def events_view(
     plans: list[EventPlan], *, parse_functions: dict[str, str], class_names: dict[str, str]
 ) -> dict[str, Any]:
-    """The context of ``_events.py.jinja``.
-
-    Args:
-        plans: one per union root to fold.
-        parse_functions: ``{target class: name of the module's function that turns decoded JSON
-            into the typed target}`` (``{"Response": "parse_response"}``), used by ``snapshot()``.
-        class_names: ``{union as the spec names it: its class name}``.
-    Returns:
-        ``{"unions": [...], "public": [accumulator names]}`` (the fold runtime is inlined by
-        ``render`` with the rest of the runtime).
-    """
+    """The context of ``_events.py.jinja``, ``{"unions": [...], "public": [accumulators]}``, from
+    the plans (one per union root to fold), ``parse_functions`` (``{target class: what turns
+    decoded JSON into it}``, for ``snapshot()``) and ``class_names`` (``{union: its class}``)."""
     unions = [_union_view(plan, parse_functions[plan.target_class], class_names[plan.root]) for plan in plans]
     return {"unions": unions, "public": [u["accumulator"] for u in unions]}
 
@@ -59,40 +48,34 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
 
 
 def _accumulator_doc(plan: EventPlan, union: str) -> str:
-    """What the accumulator does, said from its plan: its keyed slots, the events that end
-    the stream, its side channels, whether final values are checked against the fold."""
+    """What the accumulator does, said from its plan (keyed slots, terminal events, side
+    channels, whether final values are checked)."""
     target = plan.target_class
-    keyed = list(dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
+    keyed = ", ".join(f"``{k}``" for k in dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
     terminal = [r.tag for r in plan.rules if any(a.op in (Op.FINALIZE, Op.FINISH) for a in r.actions)]
     channels = list(dict.fromkeys(a.channel for r in plan.rules for a in r.actions if a.op is Op.SIDE and a.channel))
     checked = any(a.check for r in plan.rules for a in r.actions)
     parts = [
         f"Folds a stream of ``{union}`` events into the ``{target}`` they build.",
-        "",
         "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this "
         f"module; ``snapshot_dict()`` is the ``{target}`` so far as plain JSON, ``snapshot()`` the typed one. "
-        + (
-            f"Keyed slots ({', '.join(f'``{k}``' for k in keyed)}) are filled by key, sparse and out-of-order safe; "
-            if keyed
-            else ""
-        )
+        + (f"Keyed slots ({keyed}) are filled by key, sparse and out-of-order safe; " if keyed else "")
         + "text is gathered and joined once"
         + ("; final values are checked against the fold. " if checked else ". ")
         + (f"The stream ends with {' or '.join(f'``{t}``' for t in terminal)}. " if terminal else "")
         + "A stream may start without its first event.",
-        "",
         "Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of "
         "types this module does not know: kept), ``channels`` (side channels"
         + (f": {', '.join(f'``{c}``' for c in channels)}" if channels else ": none in this map")
         + "), ``error`` (the error event, if one came), ``finished`` (the terminal event's type or "
         "None). ``strict=True`` raises ``StreamMergeError`` at the first anomaly.",
     ]
-    return "\n".join(textwrap.fill(part, 92) if part else "" for part in parts)
+    return "\n\n".join(textwrap.fill(part, 92) for part in parts)
 
 
 def _slot_name(names: EventNames, slot: Slot, paths: Counter[tuple[str, ...]]) -> str:
-    """A slot's constant, named for its path; where another slot takes the same path, also
-    for what a slot a delta creates starts as (``_..._TEXT_AS_OUTPUT_TEXT``)."""
+    """A slot's constant, named for its path and, where another slot takes the same path, for
+    what it starts as (``_..._TEXT_AS_OUTPUT_TEXT``)."""
     fields = [step.name for step in slot.at]
     starts = json.loads(slot.new) if slot.new and paths[tuple(fields)] > 1 else None
     kind = starts.get("type") if isinstance(starts, dict) else None
@@ -104,29 +87,21 @@ def _slot_name(names: EventNames, slot: Slot, paths: Counter[tuple[str, ...]]) -
 
 
 def _slot_text(slot: Slot) -> str:
-    """``_Slot("output[{output_index}].text", ident="item_id")``."""
+    """``_Slot("output[{output_index}].text", ident="item_id")``: the fields that are set."""
     args = [pytypes.literal(slot.path)]
-    if slot.ident:
-        args.append(f"ident={pytypes.literal(slot.ident)}")
-    if slot.new:
-        args.append(f"new={pytypes.literal(json.loads(slot.new))}")
-    if slot.fixed:
-        args.append(f"fixed={pytypes.literal(slot.fixed)}")
-    if slot.opens:
-        args.append("opens=True")
-    if slot.kinds:
-        args.append(f"kinds={pytypes.literal(slot.kinds)}")
+    for name in ("ident", "new", "fixed", "opens", "kinds"):
+        if value := getattr(slot, name):
+            args.append(f"{name}={pytypes.literal(json.loads(value) if name == 'new' else value)}")
     return f"_Slot({', '.join(args)})"
 
 
 def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
     summary = "; ".join(_describe(a) for a in rule.actions if not a.when)
-    if rule.dispatch is not None:  # the cases read in the code below: named, not retold
-        values = ", ".join(str(json.loads(value)) for value, _ in rule.cases)
-        kind = "the kind of " if rule.by_kind else ""
-        summary += f"{'; ' if summary else ''}a case for each {kind}{rule.dispatch.field!s} ({values})"
     lines = _calls_lines(rule.calls, slots, ())
     if rule.dispatch is not None:  # one branch per value of a nested tag (or kind); others kept as unknown
+        values = ", ".join(str(json.loads(value)) for value, _ in rule.cases)  # named, not retold
+        kind = "the kind of " if rule.by_kind else ""
+        summary += f"{'; ' if summary else ''}a case for each {kind}{rule.dispatch.field!s} ({values})"
         tag = local_name(str(rule.dispatch.field) + ("_kind" if rule.by_kind else ""), ())
         read = _value_text(rule.dispatch)
         lines.append(f"{tag} = {f'_kind_of({read})' if rule.by_kind else read}")

@@ -1,7 +1,5 @@
 """Render merge plans: the chunk roots' ``NodePlan``/``ResponsePlan`` in, the views
-``templates/_merge.py.jinja`` lays out (merge-state classes and their fields, keyed lists,
-response rules, and each root's accumulator).
-
+``templates/_merge.py.jinja`` lays out (merge states, keyed lists, response rules, accumulators).
 Every string from the spec reaches the template as a literal built by ``pytypes.literal``.
 """
 
@@ -26,15 +24,16 @@ if TYPE_CHECKING:
 
 
 def validate_function(gen: Generation, name: str, emitter: Emitter) -> str:
-    """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (the style's
-    ``Emitter.validate_function``: the parse function, pydantic's ``model_validate`` ...)."""
+    """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (``Emitter.validate_function``)."""
     return emitter.validate_function(name, parse_function(gen.schemas, name))
 
 
 def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
-    """What the templates read of the chunk root ``name``: its parse function, accumulator,
-    merge state class, response and how each is validated."""
+    """What the templates read of the chunk root ``name`` (its parse function, accumulator,
+    merge state class, response, and how each is validated)."""
     response = gen.schemas.responses.get(name)
+    # ``_finish``: the attribute paths of the fields that say the stream has ended
+    finish = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
     return {
         "model": name,
         "typed": _typed(gen.plans[name], emitter.traits),  # the accumulator reads the model
@@ -46,15 +45,8 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
-        "finish": _finish_text(gen, name),
+        "finish": pytypes.literal(finish) if finish else "",
     }
-
-
-def _finish_text(gen: Generation, name: str) -> str:
-    """The accumulator's ``_finish`` (the attribute paths of the fields that say the stream
-    of root ``name`` has ended: ``response_plan.finish_fields``), ``""`` when there are none."""
-    paths = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
-    return pytypes.literal(paths) if paths else ""
 
 
 def state_class_names(gen: Generation) -> dict[int, str]:
@@ -66,7 +58,6 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
     """The ``merge`` of the template context: the merge-state nodes of every root (``roots``:
     their ``root_view``), the response plans and the keyed lists."""
     names = state_class_names(gen)
-    traits = emitter.traits
     nodes = [
         _node_view(node, names, emitter, gen.schemas)
         for root_name in gen.schemas.roots
@@ -77,15 +68,14 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
     ]
     keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
     short = Counter(rule["short"] for rule in keyed_lists)
-    taken = _runtime_globals()
     for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
-        unique = short[rule["short"]] == 1 and rule["short"] not in taken  # a list named "missing": not _MISSING
+        unique = short[rule["short"]] == 1 and rule["short"] not in _runtime_globals()  # nor a runtime global
         rule["name"] = rule["short"] if unique else rule["long"]
     return {
         "nodes": nodes,
         "roots": roots,
-        "extras": traits.model_extras,
-        "dict_models": traits.dict_models,
+        "extras": emitter.traits.model_extras,
+        "dict_models": emitter.traits.dict_models,
         "has_response": bool(plans),
         "response_plans": plans,
         "keyed_lists": keyed_lists,
@@ -93,19 +83,22 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
 
 
 def _typed(node: NodePlan, traits: Traits) -> bool:
-    """True when ``node``'s merge state merges a model of its own class as it is, never
-    dumped (``_add_model`` reading attributes, or pydantic's from the model's field dict):
-    a style whose chunks are model instances, a node whose model is a class of the module
-    (not a union's gathered fields, not made up for an override)."""
+    """True when ``node``'s merge state merges a model instance of its own class as it is
+    (``_add_model``): the style's chunks are instances, and the node's model is a class of the
+    module (not a union's gathered fields, not made up for an override)."""
     return traits.model_extras is not None and not node.union_of and not node.synthetic
 
 
 def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas) -> dict[str, Any]:
-    traits = emitter.traits
-    is_entry = node.path.endswith("[]")
     fields = [_merge_field_view(f, node, names, emitter, schemas) for f in node.fields]
     slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
+    # a union's or a made-up model has no class, and fields an override adds are not in the
+    # class's: then the node spells its wire names out (``own_keys``)
+    if node.own_keys:
+        known = pytypes.frozenset_literal(f.field.wire_name for f in node.fields)
+    else:
+        known = f"_wire_names({node.model.name})" if emitter.traits.reads_wire_names else keys_constant(node.model.name)
     return {
         "cls": names[id(node)],
         "doc": pytypes.docstring(f"Merge state of {node.model.name} at ``{where}`` ({node.context} context).", 4),
@@ -113,50 +106,34 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
         "sorted_slots": sorted(slots, key=natural),
         "path": node.path,
         "context": node.context,
-        "is_entry": is_entry,
+        "is_entry": node.path.endswith("[]"),
         "fields": fields,
         "slots": slots,
-        # a union's or a made-up model has no class, and fields an override adds are not in
-        # the class's: then the node spells its wire names out (``own_keys``)
-        "known": (
-            ("frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})")
-            if node.own_keys and node.fields
-            else (
-                "frozenset[str]()"
-                if node.own_keys
-                else f"_wire_names({node.model.name})" if traits.reads_wire_names else keys_constant(node.model.name)
-            )
-        ),
-        "typed": _typed(node, traits),
+        "known": known,
+        "typed": _typed(node, emitter.traits),
     }
 
 
-def _fast_text(node: NodePlan) -> dict[str, str] | None:
-    """For a delta, its first text field (``content``): most deltas carry one fragment of it
-    and nothing else, which the code that merges the delta appends without calling its
-    ``_add``. A JSON text field needs no such path: its own appends a continuation inline."""
-    if node.context != "delta":
-        return None
-    text = next((f for f in node.fields if f.policy == Policy.CONCAT and not f.json_text), None)
-    return None if text is None else {"wire": text.field.wire_name, "attr": text.field.py_name}
-
-
-def _json_kind(t: Any, schemas: Schemas) -> str:
-    """``object`` or ``list`` when every JSON value of ``t`` is one (a model, a map, an
-    array or a tuple, through named aliases), else ``""``: what a ``last`` field checks."""
-    t = meaning(schemas, t)
-    return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
+#: A merge state's annotation of a ``last`` or ``set`` field, by its JSON kind (a scalar's: ``str | None``).
+_STATE_TYPES = {"object": "dict[str, Any] | None", "list": "list[Any] | None"}
 
 
 def _merge_field_view(
     f: FieldPlan, node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas
 ) -> dict[str, Any]:
-    kind = _json_kind(f.field.type, schemas)
+    # what a ``last`` field checks: every JSON value of its type an object, or a list (through aliases)
+    t = meaning(schemas, f.field.type)
+    kind = "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
+    scalar = pytypes.scalar_type(f.field.type)
+    # a merged delta's first text field (``content``), which most deltas carry alone: the caller
+    # appends it without calling ``_add`` (a JSON text field appends inline already)
+    text = None
+    if f.policy == "merge" and f.node is not None and f.node.context == "delta":
+        text = next((g for g in f.node.fields if g.policy == Policy.CONCAT and not g.json_text), None)
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
-        # read by ``_add_model`` as an attribute; else it is in the model's extras
-        "attribute": f.declared and emitter.declares(f.field),
+        "attribute": f.declared and emitter.declares(f.field),  # read by ``_add_model``, else an extra
         # the class ``_add_model`` expects of a merged object or list item (read by attribute)
         "child_model": f.node.model.name if f.node is not None and _typed(f.node, emitter.traits) else "",
         "policy": f.policy,
@@ -164,26 +141,17 @@ def _merge_field_view(
         "nullable": f.field.nullable,
         "node_cls": names[id(f.node)] if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
-        # a merged delta's most common fragment, one piece of text, appended by the caller
-        "fast_text": _fast_text(f.node) if f.policy == "merge" and f.node is not None else None,
-        # what set and last fields check inline: the scalar type, or an object
-        "scalar": pytypes.scalar_type(f.field.type),
+        "fast_text": {"wire": text.field.wire_name, "attr": text.field.py_name} if text is not None else None,
+        "scalar": scalar,  # what set and last fields check inline (else an object or a list)
         "object": kind == "object",
         "list": kind == "list",
-        "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
+        "state_type": f"{scalar} | None" if scalar else _STATE_TYPES.get(kind, "Any"),
+        "text_only": f.policy == "concat" and scalar == "str",
         "json_text": f.json_text,
-        # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
-        "absent": f.absent,
-        # last: text a stream could send in pieces (a different text replacing it is reported)
-        "pieces": f.pieces,
+        "absent": f.absent,  # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
+        "pieces": f.pieces,  # last: text a stream could send in pieces (another text replacing it is reported)
     }
-    scalar = view["scalar"]
-    view["state_type"] = (
-        f"{scalar} | None"
-        if scalar
-        else "dict[str, Any] | None" if view["object"] else "list[Any] | None" if view["list"] else "Any"
-    )
-    if f.policy == "join":
+    if f.policy in ("join", "by_key"):
         view["key"] = f.key
     if f.policy == "by_key":
         assert f.node is not None
@@ -191,35 +159,27 @@ def _merge_field_view(
         key_field = next(g for g in element.model.fields if g.wire_name == f.key)
         id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
         short, long = keyed_list_names(names[id(node)], view["attr"])
-        args = [
-            f"wire={pytypes.literal(f.field.wire_name)}",
-            f"key={pytypes.literal(f.key)}",
-            f"key_attr={pytypes.literal(key_field.py_name)}",
-            f"make={names[id(element)]}",
-        ]
+        lit = pytypes.literal
+        args = [f"wire={lit(f.field.wire_name)}", f"key={lit(f.key)}", f"key_attr={lit(key_field.py_name)}"]
+        args.append(f"make={names[id(element)]}")
         if id_field is not None:
-            args += [f"id_wire={pytypes.literal(id_field.wire_name)}", f"id_attr={pytypes.literal(id_field.py_name)}"]
+            args += [f"id_wire={lit(id_field.wire_name)}", f"id_attr={lit(id_field.py_name)}"]
         if element.name_path:
-            args += [
-                f"name_wire={pytypes.literal(element.name_path)}",
-                f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
-            ]
-        identity = id_field is not None or bool(element.name_path)
+            args += [f"name_wire={lit(element.name_path)}", f"name_attr={lit(_py_path(element, element.name_path))}"]
         # what may_split needs to look further (an id or a name in the item), read inline:
         # most fragments carry neither
-        hints = [f"item.get({pytypes.literal(id_field.wire_name)})"] if id_field is not None else []
+        hints = [f"item.get({lit(id_field.wire_name)})"] if id_field is not None else []
         if len(element.name_path) == 2:
-            outer, inner = (pytypes.literal(step) for step in element.name_path)
+            outer, inner = (lit(step) for step in element.name_path)
             hints.append(f"(type(part := item.get({outer})) is dict and part.get({inner}))")
         elif element.name_path:
-            hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
-        view["key"] = f.key
+            hints.append(f"_wire_get(item, {lit(element.name_path)})")
         view["key_attr"] = key_field.py_name
         view["keyed_list"] = {
             "short": short,
             "long": long,
             "args": ", ".join(args),
-            "identity": identity,
+            "identity": id_field is not None or bool(element.name_path),
             "split_hint": " or ".join(hints),
         }
     return view
@@ -229,9 +189,7 @@ def _py_path(node: NodePlan, wire_path: tuple[str, ...]) -> tuple[str, ...]:
     attrs = []
     current: NodePlan | None = node
     for step in wire_path:
-        if current is None:
-            break
-        plan = next((f for f in current.fields if f.field.wire_name == step), None)
+        plan = next((f for f in current.fields if f.field.wire_name == step), None) if current else None
         if plan is None:
             break
         attrs.append(plan.field.py_name)
@@ -240,45 +198,28 @@ def _py_path(node: NodePlan, wire_path: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _response_literal(plan: ResponsePlan) -> str:
-    """A dict display ``{path: _ResponseRule(...)}``, one entry per object of the response
-    (see ``_ResponseRule`` in the runtime), keyword arguments for what each rule sets."""
+    """A dict display ``{path: _ResponseRule(...)}``, one entry per object of the response."""
     return "{" + "".join(f"{pytypes.literal(at)}: {rule}, " for at, rule in _response_rules(plan, "")) + "}"
 
 
 def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
-    lit = pytypes.literal
     args = []
-    if plan.renames:
-        args.append(f"renames={_dict(plan.renames)}")
-    if plan.drop:
-        args.append("drop=frozenset({" + ", ".join(lit(d) for d in plan.drop) + "})")
-    for name, pairs in (("consts", plan.consts), ("fills", plan.fills)):
-        if pairs:
-            args.append(f"{name}={_dict(pairs)}")
-    for name, keys in (("nulls", plan.nulls), ("required", plan.required), ("blank", plan.blank)):
-        if keys:
-            args.append(f"{name}={_tuple(lit(k) for k in keys)}")
-    if plan.suffixes:
-        args.append(f"suffixes={_dict(plan.suffixes)}")
+    for name in ("renames", "drop", "consts", "fills", "nulls", "required", "blank", "suffixes"):
+        if not (value := getattr(plan, name)):
+            continue
+        if name == "drop":
+            text = pytypes.frozenset_literal(value)
+        else:  # keys as a tuple, pairs as a dict
+            text = pytypes.literal(tuple(value) if name in ("nulls", "required", "blank") else dict(value))
+        args.append(f"{name}={text}")
     rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)
     return rules
 
 
-def _dict(pairs: Any) -> str:
-    """A dict display of ``(key, value)`` pairs (``{"delta": "message"}``)."""
-    return "{" + ", ".join(f"{pytypes.literal(k)}: {pytypes.literal(v)}" for k, v in pairs) + "}"
-
-
-def _tuple(items: Any) -> str:
-    """A tuple display without a trailing comma where black would keep it exploded."""
-    parts = list(items)
-    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"
-
-
 @functools.cache
 def _runtime_globals() -> frozenset[str]:
-    """Every name the runtime modules define at module level (inlined, they are the
-    generated module's globals: a keyed list's constant must not take one)."""
+    """Every module-level name of the runtime modules (inlined, they are the module's
+    globals: a keyed list's constant must not take one)."""
     return frozenset(name for module in runtime_files.MODULES for name in runtime_files.defined_names(module))

@@ -1,14 +1,8 @@
-"""Styles: the kinds of module gen-models emits, one module each, behind one protocol.
-
-``Style`` names them (this module imports nothing of gen-models: options and naming read the
-names). Each style's ``Emitter`` (``base``; ``dataclass``, ``pydantic``, ``typeddict``,
-``msgspec``) answers everything rendering asks per style: annotations, field declarations
-with their parse and dump expressions, the parser of a model, what accumulators validate
-with, the public names and template context the style adds, and its ``Traits`` (what a
-model is called in prose, the error its parsers raise, what a module needs installed, ...);
-``emitters.emitter(style)`` gives it. The layout of each style lives in
-``templates/<style>.py.jinja``. Adding a style is a module here (an ``Emitter`` subclass),
-its line in ``Style`` and ``emitters.EMITTERS``, its template and its goldens.
+"""Styles: the kinds of module gen-models emits, named by ``Style`` (this module imports
+nothing of gen-models: options and naming read the names). Each style's ``Emitter``
+(``base``; one module per style, ``emitters.emitter(style)``) answers everything rendering
+asks per style; its layout lives in ``templates/<style>.py.jinja``. Adding a style is a
+module here, its line in ``Style`` and ``emitters.EMITTERS``, its template and its goldens.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""What every style emitter answers, and the answers most styles share.
-
-An ``Emitter`` is one style's source text: the annotation of an IR type, a field's
-declaration with its parse and dump expressions, the parser of a model, what an
-accumulator validates with, the public names and template context the style adds. Render
-asks the style's emitter and decides nothing per style; a style overrides only where it
-differs (``dataclass``, ``pydantic``, ``typeddict``, ``msgspec`` beside this module).
+"""What every style emitter answers, and the answers most styles share: render asks the
+style's ``Emitter`` and decides nothing per style; a style (``dataclass``, ``pydantic``,
+``typeddict``, ``msgspec`` beside this module) overrides only where it differs.
 """
 
 from __future__ import annotations
@@ -46,23 +42,15 @@ class Traits:
         error_name: the exception its parse functions raise, as documented.
         own_parse_error: the module defines and exports ``ParseError``.
         needs: what the module needs installed, per target Python (oldest first).
-        keys_for_extra: a model with typed extra fields keeps its set of wire names
-            (``_KEYS_<Model>``: its parser finds the unknown fields by it).
-        resolves_string_aliases: before Python 3.12, recursive aliases are written as
-            ``TypeAliasType`` with a string value whose names all get imported (pydantic
-            validates through them; ``typing.get_type_hints`` evaluates them in both):
-            the styles that may use ``typing_extensions``. The others keep a
-            ``TypeAlias`` string (``Emitter.annotation``'s ``strings``).
-        model_extras: the attribute of a model instance that holds its unknown fields, for
-            the merge states' ``_add_model`` (which reads a typed chunk by attribute); None
-            when a chunk is a dict (TypedDict: it is merged as decoded JSON).
-        dict_models: a model instance keeps its declared fields in ``__dict__`` by
-            attribute name (pydantic), so ``_add_model`` reads them there (faster than
-            pydantic's attribute access, which its ``__getattr__`` keeps off CPython's fast
-            path); otherwise ``_add_model`` reads each attribute (slots).
-        reads_wire_names: a merge state finds the wire names of its class's fields in the
-            class itself (``_wire_names``: pydantic's ``model_fields``), so they are not
-            spelled out as ``_KEYS_<Model>`` for it.
+        keys_for_extra: a model with typed extra fields keeps its wire names (``_KEYS_<Model>``).
+        resolves_string_aliases: before Python 3.12, recursive aliases are ``TypeAliasType``
+            with a string value whose names all get imported; the others keep a ``TypeAlias``
+            string (``Emitter.annotation``'s ``strings``).
+        model_extras: the attribute holding a model instance's unknown fields, for the merge
+            states' ``_add_model``; None when a chunk is a dict (TypedDict).
+        dict_models: ``_add_model`` reads declared fields from ``__dict__`` (pydantic: faster).
+        reads_wire_names: a merge state finds its class's wire names in the class
+            (``_wire_names``: pydantic's ``model_fields``), not in ``_KEYS_<Model>``.
     """
 
     label: str
@@ -81,29 +69,19 @@ class Traits:
 
 
 class Emitter(ABC):
-    """One style's source text (subclassed once per style; instances hold no state).
-
-    Attributes:
-        name: the style's name (``--style``), also its template's (``<name>.py.jinja``).
-        traits: the style's facts (``Traits``).
-    """
+    """One style's source text (subclassed once per style; instances hold no state): its
+    ``name`` (``--style``, and its template's ``<name>.py.jinja``) and ``traits``."""
 
     name: ClassVar[str]
     traits: ClassVar[Traits]
 
-    # ------------------------------------------------------------------ annotations
-
     def annotation(
         self, t: Type, nullable: bool = False, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()
     ) -> str:
-        """The annotation of a value of type ``t`` for Python ``target``: ``| None``
-        appended when ``t`` is ``Nullable``, or when ``nullable`` asks for it (an optional
-        field reads ``null`` as absent).
-
-        ``strings``: aliases the module holds as strings at run time (recursive ones, before
-        Python 3.12, in the standard-library styles). ``"..." | None`` cannot be evaluated,
-        so a union with one of them as a member is written ``typing.Optional[...]`` or
-        ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
+        """The annotation of a value of type ``t`` for Python ``target``, ``| None`` when ``t``
+        is ``Nullable`` or ``nullable``. ``strings``: aliases held as strings at run time; as
+        ``"..." | None`` cannot be evaluated, a union holding one is ``typing.Optional[...]``
+        or ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
         if isinstance(t, Nullable):
             t, nullable = t.inner, True
         text = self._annotation(t, target, strings)
@@ -145,24 +123,21 @@ class Emitter(ABC):
 
     def union_annotation(self, t: UnionType, options: list[str], strings: frozenset[str]) -> str:
         """A union's annotation from its options' (``A | B``)."""
-        if strings & set(options):
-            return f"typing.Union[{', '.join(options)}]"
-        return " | ".join(options)
+        return f"typing.Union[{', '.join(options)}]" if strings & set(options) else " | ".join(options)
 
     def tuple_annotation(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
     ) -> str:
-        """A tuple's annotation from its positions' (``parts``) and its rest's: one
-        ``tuple[...]`` per length it may have (``minItems`` up to the prefix), the longest
-        ending in ``*tuple[Rest, ...]`` when more items may follow (see ``tuple_shapes``)."""
+        """A tuple's annotation from its positions' (``parts``) and its rest's: its
+        ``tuple_shapes`` joined by ``|``."""
         return " | ".join(self.tuple_shapes(t, parts, rest, target, strings))
 
     def tuple_shapes(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
     ) -> list[str]:
-        """The ``tuple[...]`` of each length a tuple may have. Python 3.10 cannot write
-        ``*tuple[...]``: a tuple open at the end is a ``tuple[A | B | Rest, ...]`` there (the
-        parsers check the positions, and ``tuple_positions`` documents them)."""
+        """The ``tuple[...]`` of each length a tuple may have, the longest ending in
+        ``*tuple[Rest, ...]`` when more items may follow; before Python 3.11 that is a
+        ``tuple[A | B | Rest, ...]`` (the parsers check, ``tuple_positions`` documents)."""
         if rest is not None and target < (3, 11):
             return [f"tuple[{any_of([*parts, rest], strings)}, ...]"]
         shapes = [f"tuple[{', '.join(parts[:k])}]" if k else "tuple[()]" for k in range(t.min_items, len(parts) + 1)]
@@ -175,8 +150,8 @@ class Emitter(ABC):
         return t.rest is None or target >= (3, 11)
 
     def tuple_positions(self, t: Type, target: tuple[int, int] = (3, 10)) -> str | None:
-        """For a tuple whose annotation does not spell out its positions, the sentence that
-        does (for the docstring); ``None`` otherwise."""
+        """The docstring's sentence spelling out a tuple's positions where its annotation does
+        not; ``None`` otherwise."""
         t = strip_null(t)
         if not isinstance(t, Tuple) or self.tuple_spelled_out(t, target):
             return None
@@ -200,14 +175,10 @@ class Emitter(ABC):
         values = self.literal_values(t)
         return f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else ""
 
-    # ------------------------------------------------------------------ fields and parsing
-
     @abstractmethod
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """How the style declares and reads a field: ``decl`` (the declaration) and what
-        else its template reads of a field (``parse``, ``dump``, ...). ``ann`` is its
-        annotation, ``wire`` its wire name as a literal, ``call`` the checking parser call
-        (``_req(d, 'x', _str)``)."""
+        """``decl`` (the declaration) and what else the template reads of a field, given its
+        annotation, wire name as a literal and checking parser call (``_req(d, 'x', _str)``)."""
 
     def model_view(self, m: Model) -> dict[str, Any]:
         """What the style's template reads of a model beyond the shared view."""
@@ -219,9 +190,8 @@ class Emitter(ABC):
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
         """The public parse function of the component ``name`` (a model, or ``alias``) as
-        ``(annotation, expression)``: what its assignment is annotated with (``""``: the
-        expression's own type says it) and the one-line expression it is (``Cat.from_dict``,
-        ``_parse_Part``, ``_str`` for an open string enum)."""
+        ``(annotation, expression)`` of its assignment (``""``: the expression's type says it;
+        ``Cat.from_dict``, ``_parse_Part``, ``_str`` for an open string enum)."""
         if alias is None:
             return "", self.model_parser(name)
         if isinstance(alias.type, Enum):
@@ -229,13 +199,11 @@ class Emitter(ABC):
         return "", naming_code.model_parser(name)  # its function, defined for every other alias
 
     def validate_function(self, name: str, parse_fn: str) -> str:
-        """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (whose
-        parse function is ``parse_fn``)."""
+        """What an accumulator passes to ``_built_anyway`` to validate a ``name``."""
         return parse_fn
 
     def declares(self, f: Field) -> bool:
-        """True when the field ``f`` is an attribute of its model (else it is kept in the
-        model's extras)."""
+        """True when ``f`` is an attribute of its model (else it is kept in its extras)."""
         return True
 
     def public_names(self, parse_functions: list[str]) -> list[str]:
@@ -251,10 +219,17 @@ class Emitter(ABC):
         return set()
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """What the style's template needs beyond the shared context, given the IR, the
-        aliases written as strings, and the shared context so far (``models``,
-        ``enum_aliases``, ``other_aliases``, ``roots``: the views, which it may add to)."""
+        """What the style's template needs beyond the shared context so far (``views``, whose
+        model and root views it may add to), given the IR and the aliases written as strings."""
         return {}
+
+
+def field_default(f: Field, wire: str, call: str, keyword: str) -> str:
+    """What follows a field's annotation: ``= None`` when optional and, when the attribute is
+    not its wire name, a ``call`` naming it (``= Field(default=None, alias="x-id")``)."""
+    if f.py_name == f.wire_name:
+        return "" if f.required else " = None"
+    return f" = {call}({'' if f.required else 'default=None, '}{keyword}={wire})"
 
 
 def any_of(options: list[str], strings: frozenset[str]) -> str:

@@ -1,8 +1,6 @@
-"""The dataclass style: standard-library dataclasses with ``from_dict``/``to_dict`` on wire
-names, which read a table of the class's fields (``_Fields``, set as the class's ``_fields``:
-the runtime's ``_from_dict`` checks each field, the common case first, by a parser it
-compiles from the table on the class's first use, and raises the module's ``ParseError``;
-``to_dict`` comes from the runtime's base class ``_Dataclass``)."""
+"""The dataclass style: standard-library dataclasses whose ``from_dict``/``to_dict`` (the
+runtime's ``_from_dict`` and base class ``_Dataclass``) read a table of the class's fields
+(``_Fields``), compiled into a parser on the class's first use; errors are ``ParseError``."""
 
 from __future__ import annotations
 
@@ -29,21 +27,17 @@ class DataclassEmitter(Emitter):
     def model_view(self, m: Model) -> dict[str, Any]:
         """``null_keys``: the wire names of the optional fields whose only value is ``null``
         (``const: null``), as a literal set; ``to_dict`` writes back those the payload held."""
-        keys = [pytypes.literal(f.wire_name) for f in m.fields if null_only(f)]
-        return {"null_keys": f"frozenset({{{', '.join(keys)}}})" if keys else ""}
+        keys = [f.wire_name for f in m.fields if null_only(f)]
+        return {"null_keys": pytypes.frozenset_literal(keys) if keys else ""}
 
     def model_parser(self, name: str) -> str:
         """A dataclass builds itself: ``Model.from_dict``."""
         return f"{name}.from_dict"
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl`` and ``options``: the keyword arguments of the field's entry in the
-        class's ``_Fields`` table beside its wire name and parser (``, fast=str,
-        optional=True``), which ``from_dict`` and ``to_dict`` read (``_from_dict``,
-        ``_Dataclass.to_dict`` in the runtime): the one type a value is taken as it is without calling
-        the parser (a scalar), absent or ``null`` as None (optional), ``null`` as None (a
-        required nullable field), written back through ``_dump`` (see ``needs_dump``),
-        ``null`` its only value (``null_only``)."""
+        """``decl`` and ``options``, the keyword arguments of the field's ``_Fields`` entry
+        (``, fast=str, optional=True``): the scalar type taken as it is, ``null`` (and for an
+        optional field absence) read as None, written back through ``_dump``, ``null_only``."""
         scalar = pytypes.inline_type(f.type)
         options = [
             *([f"fast={scalar}"] if scalar else []),

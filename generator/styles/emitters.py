@@ -15,9 +15,5 @@ EMITTERS: dict[str, Emitter] = {
 
 
 def emitter(style: str) -> Emitter:
-    """The emitter of ``style`` (a name of ``styles.ALL_STYLES``).
-
-    Raises:
-        KeyError: no such style.
-    """
+    """The emitter of ``style`` (a name of ``styles.ALL_STYLES``); KeyError for no such style."""
     return EMITTERS[style]

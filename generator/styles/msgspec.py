@@ -1,13 +1,8 @@
-"""The msgspec style (``--style msgspec``): IR fields in, ``msgspec.Struct`` field
-declarations out, plus the checkers of the slots msgspec cannot type itself.
-
-msgspec types a union only when its members differ in JSON kind (at most one object type,
-one array type, one string type ...), and it resolves neither string (recursive) aliases
-nor ``Literal`` floats. A field whose type msgspec can decode is declared as such (checked
-by msgspec, in C); any other is declared with its real type for type checkers and ``Any``
-for msgspec (``if TYPE_CHECKING: ... else: ...``), and checked in the class's
-``__post_init__`` by a checker built from the runtime's ``_OneOf``/``_ListOf``/``_MapOf``
-(``generator/runtime/msgspec_models.py``): unions left to right, or by a discriminator's tag.
+"""The msgspec style (``--style msgspec``): ``msgspec.Struct`` classes. msgspec types a union
+only when its members differ in JSON kind, and resolves neither string (recursive) aliases nor
+``Literal`` floats. A field msgspec can decode is declared as such (checked by msgspec, in C);
+any other is declared ``Any`` for msgspec (its real type for type checkers) and checked in
+``__post_init__`` by a checker of the runtime's ``msgspec_models`` (``_OneOf``, ``_ListOf`` ...).
 """
 
 from __future__ import annotations
@@ -23,7 +18,6 @@ from ..model import (
     Enum,
     Field,
     Map,
-    Model,
     ModelRef,
     Nullable,
     Prim,
@@ -34,24 +28,16 @@ from ..model import (
     referenced_names,
 )
 from ..naming import code as naming_code
-from .base import Emitter, Traits
+from .base import Emitter, Traits, field_default
 from .dataclass import null_only
-
-_PRIM_KIND = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "any", "null": "null"}
 
 
 @dataclass
 class Checkers:
-    """What a msgspec module needs beyond its annotations: which slots msgspec cannot type,
-    and the checker expression of each (module-level constants, defined after the models).
-
-    Attributes:
-        schemas: the IR.
-        lazy: aliases written as strings (recursive): msgspec cannot resolve them.
-        emitter: the style's annotations.
-        named: non-native alias name -> its checker expression (``_C_<Alias>``, a ``_Named``).
-        fields: constant name -> checker expression of a model's non-native field.
-    """
+    """Which slots msgspec cannot type, and the checker expression of each (module-level
+    constants, defined after the models). ``lazy``: aliases written as strings; ``named``:
+    non-native alias -> its checker (``_C_<Alias>``); ``fields``: constant -> checker of a
+    model's non-native field."""
 
     schemas: Schemas
     lazy: set[str]
@@ -62,9 +48,9 @@ class Checkers:
     def kinds(self, t: Type, seen: frozenset[str] = frozenset()) -> set[str]:
         """The JSON kinds a value of ``t`` may have (``object``, ``array``, ``str`` ...)."""
         if isinstance(t, Prim):
-            return {_PRIM_KIND[t.kind]}
+            return {t.kind}
         if isinstance(t, Enum):
-            return set(t.bases) | {kind for kind in map(_kind_of, t.values)}
+            return set(t.bases) | {type(v).__name__ if type(v) in (bool, int, float, str) else "any" for v in t.values}
         if isinstance(t, (ModelRef, Map)):
             return {"object"}
         if isinstance(t, (Array, Tuple)):
@@ -87,12 +73,8 @@ class Checkers:
             if alias is None or t.name in self.lazy or t.name in seen:
                 return False
             return self.native(alias.type, seen | {t.name})
-        if isinstance(t, Array):
-            return self.native(t.item, seen)
-        if isinstance(t, Map):
-            return self.native(t.value, seen)
-        if isinstance(t, Nullable):
-            return self.native(t.inner, seen)
+        if isinstance(t, (Array, Map, Nullable)):
+            return all(self.native(part, seen) for part in pytypes.parts(t))
         if isinstance(t, Tuple):  # one fixed length only: msgspec reads ``tuple[A, B]`` by position
             return t.rest is None and t.min_items == len(t.prefix) and all(self.native(p, seen) for p in t.prefix)
         if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):
@@ -106,8 +88,8 @@ class Checkers:
         return True
 
     def checker(self, t: Type, nullable: bool = False) -> str:
-        """A runtime expression that checks and builds a value of ``t``: its annotation
-        where msgspec can decode it, else a checker of the runtime."""
+        """An expression that checks and builds a value of ``t``: its annotation where msgspec
+        can decode it, else a checker of the runtime."""
         if self.native(t):
             return self.emitter.annotation(t, nullable)
         if isinstance(t, Nullable):
@@ -144,12 +126,8 @@ class Checkers:
         return constant
 
     def validate_target(self, name: str) -> str:
-        """What ``_parse``/``_built_anyway`` take to build a ``name``: its class, or the
-        checker of a union alias msgspec cannot type."""
-        alias = self.schemas.aliases.get(name)
-        if alias is not None and not self.native(AliasRef(name)):
-            return self.alias_checker(name)
-        return name
+        """What ``_parse``/``_built_anyway`` build a ``name`` with: its class, or its checker."""
+        return self.alias_checker(name) if name in self.schemas.aliases and not self.native(AliasRef(name)) else name
 
 
 def declarable(wire_name: str) -> bool:
@@ -158,112 +136,10 @@ def declarable(wire_name: str) -> bool:
 
 
 def declared(f: Field) -> bool:
-    """True when ``f`` is a field of its msgspec model. A field msgspec cannot name
-    (``declarable``) is kept in ``extra_fields``, its value checked there; so is an optional
-    field whose only value is ``null`` (``const: null``): an attribute would read ``None``
-    whether the key was sent or not (and ``to_dict`` leaves ``None`` out), while
-    ``extra_fields`` holds the key exactly when it was sent, and writes it back."""
+    """True when ``f`` is a field of its msgspec model; else it is kept in ``extra_fields``: a
+    field msgspec cannot name (``declarable``), and an optional field whose only value is
+    ``null``, whose attribute could not say whether the key was sent."""
     return declarable(f.wire_name) and not null_only(f)
-
-
-def _odd_checker(checkers: Checkers, f: Field) -> str:
-    """The checker of a field kept in ``extra_fields`` (``declared``); ``None`` as a checker
-    would check nothing, so a field whose only value is ``null`` is checked as ``type(None)``."""
-    check = checkers.checker(f.type, f.nullable or not f.required)
-    return "type(None)" if check == "None" else check
-
-
-def _kind_of(value: Any) -> str:
-    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
-
-
-def _default(f: Field, wire: str) -> str:
-    """What follows a field's annotation: its default and, when renamed, its wire name."""
-    renamed = f.py_name != f.wire_name
-    if f.required:
-        return f" = msgspec.field(name={wire})" if renamed else ""
-    return f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
-
-
-def field_view(checkers: Checkers, m: Model, f: Field, ann: str) -> dict[str, Any]:
-    """A msgspec field: ``decl`` (its declaration), ``checked_ann`` and ``check`` (the real
-    annotation and the checker constant, when msgspec cannot type it; else empty)."""
-    value = _default(f, pytypes.literal(f.wire_name))
-    nullable = f.nullable or not f.required
-    if checkers.native(f.type):
-        return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
-    constant = f"_C_{m.name}_{f.py_name}"
-    checkers.fields[constant] = checkers.checker(f.type, nullable)
-    return {"decl": f"{f.py_name}: Any{value}", "checked_ann": f"{f.py_name}: {ann}{value}", "check": constant}
-
-
-def model_extra_check(checkers: Checkers, m: Model) -> str:
-    """The checker of a model's typed additional properties, ``""`` when untyped; by key
-    (``_ByKey``) when it has ``patternProperties``."""
-    if m.patterns:
-        table = "".join(f"({pytypes.literal(p)}, {checkers.checker(t)}), " for p, t in m.patterns)
-        rest = checkers.checker(m.rest_type) if m.rest_type is not None else "None"
-        return f"_ByKey(({table}), {rest}, {m.closed})"
-    if m.extra is None:
-        return ""
-    return checkers.checker(m.extra, m.extra_nullable)
-
-
-def alias_definitions(checkers: Checkers, aliases: list[Alias]) -> list[tuple[str, str]]:
-    """``(constant, checker)`` of every non-native alias reached so far, in a stable order."""
-    return [(f"_C_{a.name}", checkers.named[a.name]) for a in aliases if a.name in checkers.named]
-
-
-def context(
-    emitter: Emitter,
-    s: Schemas,
-    lazy: set[str],
-    models: list[dict[str, Any]],
-    roots: list[dict[str, Any]],
-    public: list[dict[str, Any]],
-) -> dict[str, Any]:
-    """What the msgspec template needs beyond the shared context: each model view gets
-    ``post_init`` (its checked fields), ``extra_check`` and ``checks_inside``; the module gets
-    the checker constants and, per parse target, what ``_parse`` builds; a public parser of
-    an alias msgspec cannot type (``public``) parses by its checker."""
-    checkers = Checkers(s, lazy, emitter)
-    for view in models:
-        m = s.models[view["name"]]
-        for fv, f in zip(view["fields"], m.fields):
-            ann = emitter.annotation(f.type, f.nullable or not f.required)
-            fv.update(field_view(checkers, m, f, ann))
-        # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
-        odd = [f for f in m.fields if not declared(f)]
-        view["odd_checks"] = ", ".join(f"{pytypes.literal(f.wire_name)}: {_odd_checker(checkers, f)}" for f in odd)
-        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
-        view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
-        view["extra_check"] = model_extra_check(checkers, m)
-    inside = {v["name"] for v in models if v["post_init"]}
-    changed = True
-    while changed:  # a model reaching a checked field through native ones checks inside too
-        changed = False
-        for m in s.models.values():
-            if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields):
-                inside.add(m.name)
-                changed = True
-    for view in models:
-        m = s.models[view["name"]]
-        reach = [f for f in m.fields if declared(f) and (not checkers.native(f.type) or _reaches(s, f.type, inside))]
-        view["checks_inside"] = ", ".join(
-            f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
-        )
-        if len(reach) == 1:
-            view["checks_inside"] += ","
-    targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
-    for view in public:  # an alias msgspec cannot type is parsed by its checker
-        if view["target"] in s.aliases and not checkers.native(AliasRef(view["target"])):
-            view["expression"] = f"_parser_of({checkers.alias_checker(view['target'])})"
-    return {
-        "msgspec_named": alias_definitions(checkers, [*s.aliases.values()]),
-        "msgspec_fields": list(checkers.fields.items()),
-        "msgspec_targets": targets,
-        "msgspec_fast": {r["model"]: "error" not in {f.wire_name for f in s.models[r["model"]].fields} for r in roots},
-    }
 
 
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
@@ -290,16 +166,15 @@ class MsgspecEmitter(Emitter):
     )
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
-        """msgspec's ``Literal`` takes no floats: the open float base admits them. Nor
-        integers beside a float base only (``type: number``): msgspec reads every integer of
-        ``Literal[1, 2] | float`` by the ``Literal`` and refuses ``3``; ``float`` admits them."""
+        """No floats (msgspec's ``Literal`` takes none), nor integers beside a float base only:
+        msgspec reads every integer of ``Literal[1, 2] | float`` by the ``Literal`` and refuses
+        ``3``. The open base types admit them."""
         ints = "int" in t.bases
         return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl``: the declaration as msgspec reads it when it can type the field
-        (``context`` redeclares the others)."""
-        return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}", "checked_ann": "", "check": ""}
+        """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
+        return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'msgspec.field', 'name')}"}
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
         """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
@@ -314,8 +189,7 @@ class MsgspecEmitter(Emitter):
         return name
 
     def declares(self, f: Field) -> bool:
-        """A wire name msgspec refuses, and a field whose only value is ``null``, are kept in
-        the model's extras (``declared``)."""
+        """See ``declared``."""
         return declared(f)
 
     def public_names(self, parse_functions: list[str]) -> list[str]:
@@ -323,5 +197,57 @@ class MsgspecEmitter(Emitter):
         return [fn.replace("parse_", "decode_", 1) for fn in parse_functions]
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The checkers (see the module-level ``context``)."""
-        return context(self, schemas, lazy, views["models"], views["roots"], views["public_parsers"])
+        """Model views get their declared fields (one msgspec cannot type: ``Any``, with
+        ``checked_ann`` and ``check``), ``post_init``, ``odd_checks``, ``extra_check``,
+        ``checks_inside``; the module its checkers and per parse target what ``_parse`` builds."""
+        s, models = schemas, views["models"]
+        checkers = Checkers(s, lazy, self)
+        for view in models:
+            m = s.models[view["name"]]
+            for fv, f in zip(view["fields"], m.fields):
+                ann = self.annotation(f.type, f.nullable or not f.required)
+                value = field_default(f, pytypes.literal(f.wire_name), "msgspec.field", "name")
+                fv.update(decl=f"{f.py_name}: {ann}{value}", checked_ann="", check="")
+                if not checkers.native(f.type):
+                    fv.update(decl=f"{f.py_name}: Any{value}", checked_ann=fv["decl"], check=f"_C_{m.name}_{f.py_name}")
+                    checkers.fields[fv["check"]] = checkers.checker(f.type, f.nullable or not f.required)
+            # not declared: kept in extra_fields, its value checked there; a field whose only value
+            # is ``null`` by ``type(None)`` (``None`` as a checker would check nothing)
+            odd = [(f, checkers.checker(f.type, f.nullable or not f.required)) for f in m.fields if not declared(f)]
+            view["odd_checks"] = ", ".join(
+                f"{pytypes.literal(f.wire_name)}: {c if c != 'None' else 'type(None)'}" for f, c in odd
+            )
+            view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
+            view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
+            if m.patterns:  # typed additional properties, by key with ``patternProperties``
+                view["extra_check"] = f"_ByKey({pytypes.pattern_rules(m, checkers.checker)})"
+            else:
+                view["extra_check"] = checkers.checker(m.extra, m.extra_nullable) if m.extra is not None else ""
+        inside = {v["name"] for v in models if v["post_init"]}
+        while more := {  # a model reaching a checked field through native ones checks inside too
+            m.name
+            for m in s.models.values()
+            if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields)
+        }:
+            inside |= more
+        for view in models:
+            m = s.models[view["name"]]
+            reach = [
+                f for f in m.fields if declared(f) and (not checkers.native(f.type) or _reaches(s, f.type, inside))
+            ]
+            # ``(py, wire)`` pairs; the template writes the tuple's parentheses
+            view["checks_inside"] = pytypes.literal(tuple((f.py_name, f.wire_name) for f in reach))[1:-1]
+        targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
+        for view in views["public_parsers"]:  # an alias msgspec cannot type is parsed by its checker
+            if view["target"] in s.aliases and not checkers.native(AliasRef(view["target"])):
+                view["expression"] = f"_parser_of({checkers.alias_checker(view['target'])})"
+        return {
+            "msgspec_named": [
+                (f"_C_{a.name}", checkers.named[a.name]) for a in s.aliases.values() if a.name in checkers.named
+            ],
+            "msgspec_fields": list(checkers.fields.items()),
+            "msgspec_targets": targets,
+            "msgspec_fast": {
+                r["model"]: "error" not in {f.wire_name for f in s.models[r["model"]].fields} for r in views["roots"]
+            },
+        }

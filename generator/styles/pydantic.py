@@ -8,14 +8,12 @@ from typing import Any, ClassVar
 
 from .. import pytypes
 from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
-from .base import Emitter, Traits, any_of
+from .base import Emitter, Traits, any_of, field_default
 
 #: The module's ``Annotated`` metadata that validates a tuple open at the end by position
-#: (pydantic cannot validate ``*tuple[...]``), defined in the module when used.
+#: (pydantic cannot validate ``*tuple[...]``).
 TUPLE_TAIL = "_TupleTail"
-
-#: The module's check that an integer ``Literal`` value is an ``int`` (see ``literal_text``),
-#: defined in the module when used.
+#: The module's check that an integer ``Literal`` value is an ``int`` (see ``literal_text``).
 EXACT_INT = "_exact_int"
 
 
@@ -47,12 +45,11 @@ class PydanticEmitter(Emitter):
     def tuple_annotation(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
     ) -> str:
-        """pydantic cannot validate ``*tuple[...]``: a tuple open at the end is a
-        ``tuple[A | B | Rest, ...]`` whose positions ``_TupleTail`` checks. Its tuples take
-        the JSON list (``Strict(False)`` on the tuple only: its items stay strict)."""
+        """A tuple open at the end is a ``tuple[A | B | Rest, ...]`` whose positions
+        ``_TupleTail`` checks; the others take the JSON list (``Strict(False)`` on the tuple
+        only: its items stay strict)."""
         if rest is not None:
-            positions = f"tuple[{', '.join([*parts, rest])}]"
-            tail = f"{TUPLE_TAIL}({positions}, {t.min_items})"
+            tail = f"{TUPLE_TAIL}(tuple[{', '.join([*parts, rest])}], {t.min_items})"
             return f"Annotated[tuple[{any_of([*parts, rest], strings)}, ...], {tail}]"
         shapes = self.tuple_shapes(t, parts, rest, target, strings)
         return " | ".join(f"Annotated[{shape}, Strict(False)]" for shape in shapes)
@@ -62,9 +59,9 @@ class PydanticEmitter(Emitter):
         return t.rest is None
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
-        """pydantic's ``Literal[True]`` also admits ``1`` (and ``Literal[1]`` ``True``), so an
-        enum holding booleans lists only its strings, and floats are left out; the open base
-        types admit the others, exactly."""
+        """pydantic's ``Literal[True]`` also admits ``1`` (and ``Literal[1]`` ``True``): an enum
+        holding booleans lists only its strings, floats are left out; the open base types
+        admit the others, exactly."""
         if any(isinstance(v, bool) for v in t.values):
             return tuple(v for v in t.values if isinstance(v, str))
         return tuple(v for v in t.values if isinstance(v, (str, int)))
@@ -78,22 +75,16 @@ class PydanticEmitter(Emitter):
         return text
 
     def annotation_names(self, t: Type) -> set[str]:
-        """Also pydantic's own: ``Annotated`` with ``BeforeValidator``, ``Strict``, ``Tag``,
-        ``Discriminator``, ``Field`` and the module's helpers, where ``t`` needs them."""
+        """Also the pydantic names and module helpers ``t`` needs (``_pydantic_names``)."""
         return pytypes.uses(t) | _pydantic_names(t)
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``: an alias where the wire name is not the attribute's."""
-        alias = f.py_name != f.wire_name
-        if f.required:
-            value = f" = Field(alias={wire})" if alias else ""
-        else:
-            value = f" = Field(default=None, alias={wire})" if alias else " = None"
-        return {"decl": f"{f.py_name}: {ann}{value}"}
+        return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'Field', 'alias')}"}
 
     def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
-        """A model's ``model_validate`` by wire name (``_parser``); any other type's
-        strict ``TypeAdapter`` (``_parser_of``), an enum's with its open base types."""
+        """A model's ``model_validate`` by wire name (``_parser``); any other type's strict
+        ``TypeAdapter`` (``_parser_of``), an enum's with its open base types."""
         if alias is None:
             return "", f"_parser({name})"
         ann = self.annotation(alias.reference, target=parsers.target)
@@ -106,19 +97,16 @@ class PydanticEmitter(Emitter):
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
         """Which of the style's helpers the module defines: ``uses_exact_int`` (integer
         enums), ``uses_tuple_tail`` (tuples open at the end), ``uses_tag`` (discriminated
-        unions)."""
-        models = views["models"]
-        declared = [f["decl"] for m in models for f in m["fields"]] + [m["extra_ann"] for m in models]
-        aliases = {a.name: self.annotation(a.type) for a in schemas.aliases.values()}
-        enums = [self.literal_text(a.type) for a in schemas.aliases.values() if isinstance(a.type, Enum)]
-        others = [aliases[a.name] for a in schemas.aliases.values() if not isinstance(a.type, Enum)]
+        unions). Texts are joined by lines, which no name searched for spans."""
+        models, aliases = views["models"], schemas.aliases.values()
+        fields = "\n".join(f["decl"] for m in models for f in m["fields"])
+        enums = [a.type for a in aliases if isinstance(a.type, Enum)]
+        others = "\n".join(self.annotation(a.type) for a in aliases if not isinstance(a.type, Enum))
+        declared = "\n".join([fields, others, *(m["extra_ann"] for m in models), *map(self.annotation, enums)])
         return {
-            "uses_exact_int": any(
-                f"BeforeValidator({EXACT_INT})" in text for text in [*declared, *aliases.values(), *enums]
-            ),
-            "uses_tuple_tail": any(f"{TUPLE_TAIL}(" in text for text in [*declared, *aliases.values()]),
-            "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
-            or any("_tag(" in text for text in others),
+            "uses_exact_int": f"BeforeValidator({EXACT_INT})" in "\n".join([declared, *map(self.literal_text, enums)]),
+            "uses_tuple_tail": f"{TUPLE_TAIL}(" in declared,
+            "uses_tag": "_tag(" in f"{fields}\n{others}",
         }
 
 
@@ -127,14 +115,13 @@ def discriminator_getter(t: UnionType) -> str:
     d = t.discriminator
     assert d is not None
     lit = pytypes.literal
-    mapping = ", ".join(f"{lit(tag)}: {lit(name)}" for tag, name in d.mapping)
     fallback = f", {lit(d.fallback)}" if d.fallback else ""
-    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {{{mapping}}}{fallback})"
+    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {lit(dict(d.mapping))}{fallback})"
 
 
 def _pydantic_names(t: Type) -> set[str]:
-    """The pydantic names and module helpers the annotation of ``t`` uses (see
-    ``literal_text``, ``tuple_annotation``, ``union_annotation``)."""
+    """The pydantic names and module helpers an annotation of ``t`` uses (``literal_text``,
+    ``tuple_annotation``, ``union_annotation``)."""
     found: set[str] = set()
     if isinstance(t, Enum) and t.alias is None:
         if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):
@@ -146,6 +133,4 @@ def _pydantic_names(t: Type) -> set[str]:
             found |= {"Annotated", "Tag", "Discriminator"}
         elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
             found |= {"Annotated", "Field"}
-    for part in pytypes.parts(t):
-        found |= _pydantic_names(part)
-    return found
+    return found.union(*map(_pydantic_names, pytypes.parts(t)))

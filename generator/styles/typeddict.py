@@ -1,9 +1,7 @@
-"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place and
-raise the module's ``ParseError``, each model's parser a table of its keys (``_Key``: the
-parser, the type of the common case tested inline) that the runtime compiles on first use;
-a list read by position (``prefixItems``) is the one value they change: its ``tuple`` is put
-in its place. A model whose keys are not all plain identifiers uses the functional syntax,
-its annotations held as strings."""
+"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place (raising
+the module's ``ParseError``) by a table of each model's keys (``_Key``) that the runtime
+compiles on first use, and put a ``tuple`` in place of each list read by position. A model
+whose keys are not all plain identifiers uses the functional syntax."""
 
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ import keyword
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type, map_parts
+from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type
 from ..naming import RESERVED_ATTRIBUTES
 from .base import Emitter, Traits
 
@@ -31,8 +29,8 @@ class TypedDictEmitter(Emitter):
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional) and
-        ``functional_ann`` (the same as a string: the functional syntax evaluates annotations
-        at once); the field's check (``key``) is the context's, which knows its tuples."""
+        ``functional_ann`` (the same as a string: the functional syntax evaluates it at once);
+        ``key`` comes from ``context``."""
         declared = ann if f.required else f"NotRequired[{ann}]"
         quoted = pytypes.literal(ann)
         return {
@@ -46,47 +44,31 @@ class TypedDictEmitter(Emitter):
         return {"functional": functional(m)}
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The models' views with each field's entry in its model's table of checks (``key``,
-        see ``_key``): a field that holds a tuple (``prefixItems``, at any depth but inside
-        another model) has what its parser built put back, the ``tuple`` in place of the
-        decoded list, so that the value is what its annotation says."""
+        """Each field's entry in its model's table (``key``, see ``_key``), added to the model
+        views; a field holding a tuple (at any depth but inside another model) is put back as
+        parsed, the ``tuple`` in place of the decoded list, as its annotation says."""
         holds = _TupleHolders(schemas.aliases)
-        models = [
-            {
-                **view,
-                "fields": [
-                    {**fv, "key": _key(f, fv["parser"], holds(f.type))}
-                    for f, fv in zip(schemas.models[view["name"]].fields, view["fields"])
-                ],
-            }
-            for view in views["models"]
-        ]
-        return {"models": models}
+        for view in views["models"]:
+            for f, fv in zip(schemas.models[view["name"]].fields, view["fields"]):
+                fv["key"] = _key(f, fv["parser"], holds(f.type))
+        return {}
 
     def names_in_strings(self, models: list[Model]) -> set[str]:
         """The ``Any`` and ``Literal`` of the functional syntax's string annotations."""
-        found: set[str] = set()
-        for m in models:
-            if functional(m):
-                for f in m.fields:
-                    found |= pytypes.uses(f.type) & {"Any", "Literal"}
-        return found
+        return {n for m in models if functional(m) for f in m.fields for n in pytypes.uses(f.type) & {"Any", "Literal"}}
 
 
 def functional(m: Model) -> bool:
     """A TypedDict needs the functional syntax when a key is not a plain identifier."""
+    keys = [f.wire_name for f in m.fields]
     return any(
-        not f.wire_name.isidentifier()
-        or keyword.iskeyword(f.wire_name)
-        or not f.wire_name.isascii()
-        or f.wire_name in RESERVED_ATTRIBUTES
-        for f in m.fields
+        not k.isidentifier() or keyword.iskeyword(k) or not k.isascii() or k in RESERVED_ATTRIBUTES for k in keys
     )
 
 
 class _TupleHolders:
-    """Whether a type holds a tuple (itself, or in its list items, map values, union options,
-    through aliases; a model's own fields put theirs back), memoised by alias."""
+    """Whether a type holds a tuple (at any depth, through aliases, not inside a model: its
+    own fields put theirs back), memoised by alias."""
 
     def __init__(self, aliases: dict[str, Alias]) -> None:
         self.aliases = aliases
@@ -101,36 +83,20 @@ class _TupleHolders:
                 alias = self.aliases.get(t.name)
                 self.known[t.name] = alias is not None and self(alias.value_type)
             return self.known[t.name]
-        found = False
-
-        def look(part: Type) -> Type:
-            nonlocal found
-            found = found or self(part)
-            return part
-
-        map_parts(t, look)
-        return found
+        return any(self(part) for part in pytypes.parts(t))
 
 
 def _key(f: Field, parser: str, put: bool) -> str:
-    """A TypedDict field's entry in its model's table (``_Key``): its parser, and the
-    common case (a scalar, a list of scalars) the compiled check tests inline, calling the
-    parser only when that test fails, to give the exact error; ``put``: the field holds a
-    tuple, which no inline test fits."""
-    options = [] if f.required else ["optional=True"]
-    if f.required and f.nullable:  # None fits, an absent key does not
-        options.append("nullable=True")
+    """A TypedDict field's entry in its model's table (``_Key``): its parser, and the common
+    case (a scalar, a list of scalars) the compiled check tests inline before calling it;
+    ``put``: the field holds a tuple, which no inline test fits."""
+    # a required nullable key: None fits, an absent key does not
+    options = ["optional=True"] if not f.required else ["nullable=True"] if f.nullable else []
+    item = pytypes.scalar_type(f.type.item) if isinstance(f.type, Array) and not f.type.item_nullable else None
     if put:
         options.append("put=True")
     elif scalar := pytypes.inline_type(f.type):
         options.insert(0, f"fast={scalar}")
-    elif item := _list_item(f.type):
+    elif item in ("str", "int", "bool"):  # a list of scalars (floats: an int item is a valid number too)
         options.insert(0, f"items={item}")
     return f"_Key({pytypes.literal(f.wire_name)}, {parser}{''.join(', ' + o for o in options)})"
-
-
-def _list_item(t: Type) -> str | None:
-    """For a list of scalars, the one type its items are tested inline to have (a single
-    pass over their types), or None."""
-    item = pytypes.scalar_type(t.item) if isinstance(t, Array) and not t.item_nullable else None
-    return item if item in ("str", "int", "bool") else None  # floats: an int item is a valid number too
