@@ -365,3 +365,32 @@ def _anchors(markdown: str) -> set[str]:
     spaces as hyphens)."""
     headings = re.findall(r"^#+ (.*)$", markdown, re.MULTILINE)
     return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_templates_doc_names_exactly_the_context_keys_templates_receive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/templates.md's table of context names is what a custom template can rely on: every
+    key a style's template receives is named there, and every name there is a key of some style
+    (a key that went away, like ``unknown_event``, must leave the table too)."""
+    from generator import render
+    from generator.cli import main
+
+    received: set[str] = set()
+    real = render.render_template
+
+    def spy(env: Any, name: str, context: dict[str, Any], custom: Any) -> str:
+        received.update(context)
+        return real(env, name, context, custom)
+
+    monkeypatch.setattr(render, "render_template", spy)
+    styles = [a for s in ("dataclass", "pydantic", "typeddict", "msgspec") for a in ("--style", s)]
+    spec = str(ROOT / "specs" / "openai.yaml")
+    assert main([spec, *styles, "--formatter", "ruff", "-o", str(tmp_path), "--no-cache", "-q"]) == 0
+    doc = DOCS["docs/templates.md"]
+    table = doc.split("| name | what it is |", 1)[1].split("\n\n", 1)[0]
+    documented = {key for row in table.splitlines()[2:] for key in re.findall(r"`(\w+)`", row.split(" | ")[0])}
+    # a style's own keys are named in its template's row (its last column)
+    per_style = {k for row in doc.splitlines() if ".py.jinja` |" in row for k in re.findall(r"`(\w+)`", row)}
+    assert received - documented - per_style == set(), "context keys docs/templates.md does not name"
+    assert documented - received == set(), "names docs/templates.md lists that no template receives"
