@@ -78,15 +78,15 @@ class Document:
     sha256: str
     _lines: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
 
-    def locate(self, pointer: str) -> tuple[int, int] | None:
-        """1-based (line, column) of the node at ``pointer``, or of its nearest parent; None
-        when the text cannot be composed (on demand: only error paths need it)."""
+    def locate(self, pointer: str) -> tuple[int, int] | tuple[None, None]:
+        """1-based (line, column) of the node at ``pointer``, or of its nearest parent; ``(None,
+        None)`` when the text cannot be composed (on demand: only error paths need it)."""
         try:
             node = yaml.compose(self.raw, Loader=_EventLoader)
         except yaml.YAMLError:
-            return None
+            return None, None
         if node is None:
-            return None
+            return None, None
         tokens = pointer.lstrip("/").split("/") if pointer else []
         for token in tokens:
             child = _child_node(node, token.replace("~1", "/").replace("~0", "~"))
@@ -108,9 +108,7 @@ class Document:
 
     def error(self, pointer: str, message: str) -> SpecError:
         """A ``SpecError`` at ``pointer`` in this document, with its line when known."""
-        where = self.locate(pointer)
-        line, column = where if where else (None, None)
-        return SpecError(message, self.path, pointer, line, column)
+        return SpecError(message, self.path, pointer, *self.locate(pointer))
 
 
 def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:

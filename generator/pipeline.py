@@ -198,7 +198,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         ref = reading.type
         if hasattr(ref, "name") and ref.name in interp.models:
             roots.append(root_of.setdefault(name, ref.name))
-        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
+        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, AliasRef(ref.name)):
             union_roots.append(ref.name)
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
@@ -266,20 +266,16 @@ def _read_roots(
     return readings, response_of, targets, union_targets
 
 
-def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
-    """An alias for a union with object models among its members, directly or through
-    nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
-    t = interp.aliases[alias].type
-    return isinstance(t, UnionType) and any(_holds_model(interp, o, seen | {alias}) for o in t.options)
-
-
-def _holds_model(interp: Interpreter, t: object, seen: frozenset[str]) -> bool:
-    if isinstance(t, ModelRef):
-        return t.name in interp.models
-    if isinstance(t, UnionType):
-        return any(_holds_model(interp, o, seen) for o in t.options)
+def _is_event_union(interp: Interpreter, t: object, seen: frozenset[str] = frozenset()) -> bool:
+    """A union (an alias for one read through) with object models among its members, directly
+    or through nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
     if isinstance(t, AliasRef) and t.name in interp.aliases and t.name not in seen:
-        return _is_event_union(interp, t.name, seen)
+        inner = interp.aliases[t.name].type
+        return isinstance(inner, UnionType) and _is_event_union(interp, inner, seen | {t.name})
+    if isinstance(t, UnionType):
+        return any(
+            o.name in interp.models if isinstance(o, ModelRef) else _is_event_union(interp, o, seen) for o in t.options
+        )
     return False
 
 
