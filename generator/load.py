@@ -18,7 +18,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -76,7 +76,6 @@ class Document:
     data: Any
     raw: bytes
     sha256: str
-    _lines: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
 
     def locate(self, pointer: str) -> tuple[int, int] | tuple[None, None]:
         """1-based (line, column) of the node at ``pointer``, or of its nearest parent; ``(None,
@@ -336,21 +335,12 @@ def _parse_yaml(raw: bytes, path: Path) -> Any:
         raise _at_mark(f"invalid YAML: {problem}", path, mark) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"invalid YAML: {exc}", path) from None
-    except RecursionError:  # pragma: no cover - the builder is iterative
-        raise SpecError("YAML nested too deeply", path) from None
 
 
 def _build(raw: bytes, path: Path) -> Any:
     """Build plain data from the first YAML document's events (see module docstring)."""
-    loader = _EventLoader(raw)  # its events one call each: ``yaml.parse`` wraps them in a generator
-    try:
-        return _build_from(loader.get_event, path)
-    finally:
-        loader.dispose()
-
-
-def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
-    """``_build`` on events from ``next_event`` (None after the last)."""
+    # its events one call each (None after the last): ``yaml.parse`` wraps them in a generator
+    next_event: Callable[[], Any] = _EventLoader(raw).get_event
     stack: list[_Frame] = []
     frame: _Frame | None = None
     anchors: dict[str, Any] = {}

@@ -123,7 +123,15 @@ def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
     Raises:
         FileNotFoundError: no runtime module of that name.
     """
-    return for_target(_inline(module_source(name)), target)
+    source = module_source(name)
+    skip: set[int] = set()
+    for node in ast.parse(source).body:
+        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
+        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert node.end_lineno is not None
+            skip.update(range(node.lineno - 1, node.end_lineno))
+    kept = [line for i, line in enumerate(source.splitlines(keepends=True)) if i not in skip]
+    return for_target("".join(kept).strip("\n") + "\n", target)
 
 
 def for_target(text: str, target: tuple[int, int]) -> str:
@@ -134,19 +142,6 @@ def for_target(text: str, target: tuple[int, int]) -> str:
         for old, new in _TYPING_3_11:
             text = text.replace(old, new)
     return _unimported(_pep695(text), _PRE_695) if target >= (3, 12) else text
-
-
-def _inline(source: str) -> str:
-    tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
-    skip: set[int] = set()
-    for node in tree.body:
-        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
-        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert node.end_lineno is not None
-            skip.update(range(node.lineno - 1, node.end_lineno))
-    kept = [line for i, line in enumerate(lines) if i not in skip]
-    return "".join(kept).strip("\n") + "\n"
 
 
 def _pep695(text: str) -> str:
