@@ -417,7 +417,8 @@ def _build(raw: bytes, path: Path) -> Any:
         elif not frame.has_key:
             if isinstance(value, (dict, list)):
                 raise _at_mark("a mapping key must be a scalar", path, event.start_mark)
-            frame.key = value if isinstance(value, str) else _key_text(value)
+            # a non-string key (``200:``, ``true:``) becomes its text, as JSON requires
+            frame.key = value if isinstance(value, str) else "null" if value is None else scalar_text(value)
             frame.key_mark = event.start_mark
             frame.has_key = True
         else:
@@ -429,12 +430,6 @@ def _build(raw: bytes, path: Path) -> Any:
                 frame.value[frame.key] = value
             frame.has_key = False
     return root
-
-
-def _key_text(value: Any) -> str:
-    """Non-string mapping keys (``200:``, ``true:``) become their text, as JSON requires."""
-    text = scalar_text(value)
-    return "null" if value is None else (text if text is not None else str(value))
 
 
 def _apply_merges(target: dict[str, Any], merges: list[Any], path: Path, mark: Any) -> None:

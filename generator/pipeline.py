@@ -17,6 +17,7 @@ from .chunk_maps import plan_stream
 from .errors import SpecError, did_you_mean
 from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
+from .fingerprint import runtime_expected
 from .format import format_modules
 from .interpret import Interpreter, Reading, read_every_component
 from .interpret.spec_view import SpecView
@@ -29,8 +30,7 @@ from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render
 from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
-from .runtime_files import PACKAGE_INIT, package_files
-from .styles import runtime_parts
+from .runtime_files import PACKAGE_INIT
 from .union_fallbacks import with_fallbacks
 from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
@@ -326,15 +326,11 @@ def generate(
     formatted = format_modules(sources, options.target_python, options.formatter)
     reading.timings["format"] = time.perf_counter() - start
     out_dir = target_file.parent if target_file else options.output
-    module_file = f"{module_stem(options)}_{options.styles[0]}.py"
-    outputs = [
-        Output(target_file if target_file and name == module_file else out_dir / name, text)
-        for name, text in formatted.items()
+    outputs = [Output(target_file or out_dir / name, text) for name, text in formatted.items()]  # -o FILE.py: one style
+    outputs += [
+        Output(path, PACKAGE_INIT if text is None else text, if_absent=text is None, module=False)
+        for path, text in runtime_expected(options, out_dir).items()
     ]
-    if options.runtime_package:
-        files = package_files(runtime_parts(options.styles), options.target_python)
-        outputs += [Output(out_dir / name, text, module=False) for name, text in files.items()]
-        outputs.append(Output(out_dir / "__init__.py", PACKAGE_INIT, if_absent=True, module=False))
     return outputs, reading
 
 
