@@ -64,8 +64,8 @@ def compare(old: Schemas, new: Schemas) -> list[Change]:
 def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
     """A union root's members and tags: a member or tag added is breaking (the old parse
     function rejects such events); removed, compatible."""
-    old_members, new_members = _members(AliasRef(name), old, set()), _members(AliasRef(name), new, set())
-    old_tags, new_tags = _tags(AliasRef(name), old, set()), _tags(AliasRef(name), new, set())
+    old_members, old_tags = _members(AliasRef(name), old, frozenset())
+    new_members, new_tags = _members(AliasRef(name), new, frozenset())
     changes = [Change("union member added", name, m, True) for m in sorted(new_members - old_members)]
     changes += [Change("union member removed", name, m, False) for m in sorted(old_members - new_members)]
     if old_tags and not new_tags:  # dispatch by trying each member now: every tag still parses
@@ -82,25 +82,20 @@ def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
     return changes
 
 
-def _members(t: Type, schemas: Schemas, seen: set[str]) -> set[str]:
-    """The models (by name) and other shapes a union admits, through nested unions."""
+def _members(t: Type, schemas: Schemas, seen: frozenset[str]) -> tuple[set[str], dict[object, str]]:
+    """The models (by name) and other shapes a union admits, and its discriminator tags (tag
+    -> model name; an outer union's first), through nested unions."""
     if isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
         return _members(schemas.aliases[t.name].type, schemas, seen | {t.name})
-    if isinstance(t, UnionType):
-        return {m for o in t.options for m in _members(o, schemas, seen)}
-    return {t.name if isinstance(t, ModelRef) else _shape(t, schemas)}
-
-
-def _tags(t: Type, schemas: Schemas, seen: set[str]) -> dict[object, str]:
-    """Discriminator tag -> model name, over a union and the unions nested in it."""
-    if isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
-        return _tags(schemas.aliases[t.name].type, schemas, seen | {t.name})
     if not isinstance(t, UnionType):
-        return {}
+        return {t.name if isinstance(t, ModelRef) else _shape(t, schemas)}, {}
+    members: set[str] = set()
     tags: dict[object, str] = dict(t.discriminator.mapping) if t.discriminator else {}
     for option in t.options:
-        tags.update((k, v) for k, v in _tags(option, schemas, seen).items() if k not in tags)
-    return tags
+        more, nested = _members(option, schemas, seen)
+        members |= more
+        tags.update((k, v) for k, v in nested.items() if k not in tags)
+    return members, tags
 
 
 def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> list[Change]:
@@ -212,9 +207,7 @@ def render_text(changes: list[Change]) -> str:
 
 def exit_status(changes: list[Change]) -> int:
     """0 none, 1 compatible only, 3 at least one breaking."""
-    if not changes:
-        return EXIT_SAME
-    return EXIT_BREAKING if any(c.breaking for c in changes) else EXIT_COMPATIBLE
+    return EXIT_BREAKING if any(c.breaking for c in changes) else EXIT_COMPATIBLE if changes else EXIT_SAME
 
 
 def main(argv: Sequence[str]) -> int:

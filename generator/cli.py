@@ -401,25 +401,20 @@ class _Progress:
         self.shown = ""
         self.visible = False  # the run has taken PROGRESS_AFTER seconds
         self.lock = threading.Lock()
-        self.timer = threading.Timer(PROGRESS_AFTER, self._appear)
+        self.timer = threading.Timer(PROGRESS_AFTER, self)
         self.timer.daemon = True
 
-    def __call__(self, stage: str) -> None:
+    def __call__(self, stage: str | None = None) -> None:
+        """A new ``stage`` (shown once visible); None: the timer's call, which makes it visible."""
         with self.lock:
-            self.stage = stage
-            if self.visible:
-                self._show()
-
-    def _appear(self) -> None:
-        with self.lock:
-            self.visible = True
-            self._show()
-
-    def _show(self) -> None:
-        if self.stage and self.stage != self.shown:
-            self.stream.write(f"\r\x1b[Kgen-models: {self.stage}...")
-            self.stream.flush()
-            self.shown = self.stage
+            if stage is None:
+                self.visible = True
+            else:
+                self.stage = stage
+            if self.visible and self.stage and self.stage != self.shown:
+                self.stream.write(f"\r\x1b[Kgen-models: {self.stage}...")
+                self.stream.flush()
+                self.shown = self.stage
 
     def close(self) -> None:
         self.timer.cancel()

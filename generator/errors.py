@@ -104,6 +104,4 @@ EXIT_INTERNAL = 123
 
 def exit_status(error: BaseException) -> int:
     """The CLI's exit status for ``error`` (see the constants above)."""
-    if isinstance(error, (SpecError, OutputError)):
-        return EXIT_BAD_INPUT
-    return EXIT_INTERNAL
+    return EXIT_BAD_INPUT if isinstance(error, (SpecError, OutputError)) else EXIT_INTERNAL

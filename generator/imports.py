@@ -10,8 +10,6 @@ import re
 import sys
 from typing import Any
 
-from .pytypes import LINE_LENGTH
-
 #: The line of a rendered module that its imports replace.
 IMPORTS_MARK = "# <gen-models: imports>"
 
@@ -64,9 +62,8 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
     ``used``: the standard library's, then (after an empty line) the third parties'."""
     sources = dict(SOURCES)
     # pydantic validates TypedDicts only from typing_extensions before Python 3.12
-    sources["TypedDict"] = "typing" if target_python >= (3, 12) else "typing_extensions"
-    sources["NotRequired"] = "typing" if target_python >= (3, 11) else "typing_extensions"
-    sources["TypeAliasType"] = "typing" if target_python >= (3, 12) else "typing_extensions"
+    for name, since in (("TypedDict", (3, 12)), ("NotRequired", (3, 11)), ("TypeAliasType", (3, 12))):
+        sources[name] = "typing" if target_python >= since else "typing_extensions"
     by_module: dict[str, list[str]] = {}
     for name, module in sources.items():
         if name in used and module != "import":
@@ -84,6 +81,8 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
 def import_line(module: str, names: list[str]) -> str:
     """``from module import names`` (in the order given), exploded one name a line when it
     is longer than a line, as the formatter lays it out."""
+    from .pytypes import LINE_LENGTH  # here: this module imports none of ours (naming reads SOURCES)
+
     line = f"from {module} import {', '.join(names)}"
     if len(line) <= LINE_LENGTH:
         return line

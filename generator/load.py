@@ -18,7 +18,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -76,17 +76,16 @@ class Document:
     data: Any
     raw: bytes
     sha256: str
-    _lines: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
 
-    def locate(self, pointer: str) -> tuple[int, int] | None:
-        """1-based (line, column) of the node at ``pointer``, or of its nearest parent; None
-        when the text cannot be composed (on demand: only error paths need it)."""
+    def locate(self, pointer: str) -> tuple[int, int] | tuple[None, None]:
+        """1-based (line, column) of the node at ``pointer``, or of its nearest parent; ``(None,
+        None)`` when the text cannot be composed (on demand: only error paths need it)."""
         try:
             node = yaml.compose(self.raw, Loader=_EventLoader)
         except yaml.YAMLError:
-            return None
+            return None, None
         if node is None:
-            return None
+            return None, None
         tokens = pointer.lstrip("/").split("/") if pointer else []
         for token in tokens:
             child = _child_node(node, token.replace("~1", "/").replace("~0", "~"))
@@ -108,9 +107,7 @@ class Document:
 
     def error(self, pointer: str, message: str) -> SpecError:
         """A ``SpecError`` at ``pointer`` in this document, with its line when known."""
-        where = self.locate(pointer)
-        line, column = where if where else (None, None)
-        return SpecError(message, self.path, pointer, line, column)
+        return SpecError(message, self.path, pointer, *self.locate(pointer))
 
 
 def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
@@ -338,21 +335,12 @@ def _parse_yaml(raw: bytes, path: Path) -> Any:
         raise _at_mark(f"invalid YAML: {problem}", path, mark) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"invalid YAML: {exc}", path) from None
-    except RecursionError:  # pragma: no cover - the builder is iterative
-        raise SpecError("YAML nested too deeply", path) from None
 
 
 def _build(raw: bytes, path: Path) -> Any:
     """Build plain data from the first YAML document's events (see module docstring)."""
-    loader = _EventLoader(raw)  # its events one call each: ``yaml.parse`` wraps them in a generator
-    try:
-        return _build_from(loader.get_event, path)
-    finally:
-        loader.dispose()
-
-
-def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
-    """``_build`` on events from ``next_event`` (None after the last)."""
+    # its events one call each (None after the last): ``yaml.parse`` wraps them in a generator
+    next_event: Callable[[], Any] = _EventLoader(raw).get_event
     stack: list[_Frame] = []
     frame: _Frame | None = None
     anchors: dict[str, Any] = {}
@@ -429,7 +417,8 @@ def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
         elif not frame.has_key:
             if isinstance(value, (dict, list)):
                 raise _at_mark("a mapping key must be a scalar", path, event.start_mark)
-            frame.key = value if isinstance(value, str) else _key_text(value)
+            # a non-string key (``200:``, ``true:``) becomes its text, as JSON requires
+            frame.key = value if isinstance(value, str) else "null" if value is None else scalar_text(value)
             frame.key_mark = event.start_mark
             frame.has_key = True
         else:
@@ -441,12 +430,6 @@ def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
                 frame.value[frame.key] = value
             frame.has_key = False
     return root
-
-
-def _key_text(value: Any) -> str:
-    """Non-string mapping keys (``200:``, ``true:``) become their text, as JSON requires."""
-    text = scalar_text(value)
-    return "null" if value is None else (text if text is not None else str(value))
 
 
 def _apply_merges(target: dict[str, Any], merges: list[Any], path: Path, mark: Any) -> None:

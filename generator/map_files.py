@@ -71,6 +71,5 @@ def located(error: SpecError, spec: Document) -> SpecError:
         doc = spec if file == spec.path else load_document(file)
     except SpecError:
         return error
-    where = doc.locate(error.pointer)
-    line, column = where if where else (None, None)
+    line, column = doc.locate(error.pointer)
     return dataclasses.replace(error, file=file, line=line, column=column)

@@ -17,6 +17,7 @@ from .chunk_maps import plan_stream
 from .errors import SpecError, did_you_mean
 from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
+from .fingerprint import runtime_expected
 from .format import format_modules
 from .interpret import Interpreter, Reading, read_every_component
 from .interpret.spec_view import SpecView
@@ -29,8 +30,7 @@ from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render
 from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
-from .runtime_files import PACKAGE_INIT, package_files
-from .styles import runtime_parts
+from .runtime_files import PACKAGE_INIT
 from .union_fallbacks import with_fallbacks
 from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
@@ -198,7 +198,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         ref = reading.type
         if hasattr(ref, "name") and ref.name in interp.models:
             roots.append(root_of.setdefault(name, ref.name))
-        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
+        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, AliasRef(ref.name)):
             union_roots.append(ref.name)
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
@@ -266,20 +266,16 @@ def _read_roots(
     return readings, response_of, targets, union_targets
 
 
-def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
-    """An alias for a union with object models among its members, directly or through
-    nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
-    t = interp.aliases[alias].type
-    return isinstance(t, UnionType) and any(_holds_model(interp, o, seen | {alias}) for o in t.options)
-
-
-def _holds_model(interp: Interpreter, t: object, seen: frozenset[str]) -> bool:
-    if isinstance(t, ModelRef):
-        return t.name in interp.models
-    if isinstance(t, UnionType):
-        return any(_holds_model(interp, o, seen) for o in t.options)
+def _is_event_union(interp: Interpreter, t: object, seen: frozenset[str] = frozenset()) -> bool:
+    """A union (an alias for one read through) with object models among its members, directly
+    or through nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
     if isinstance(t, AliasRef) and t.name in interp.aliases and t.name not in seen:
-        return _is_event_union(interp, t.name, seen)
+        inner = interp.aliases[t.name].type
+        return isinstance(inner, UnionType) and _is_event_union(interp, inner, seen | {t.name})
+    if isinstance(t, UnionType):
+        return any(
+            o.name in interp.models if isinstance(o, ModelRef) else _is_event_union(interp, o, seen) for o in t.options
+        )
     return False
 
 
@@ -330,15 +326,11 @@ def generate(
     formatted = format_modules(sources, options.target_python, options.formatter)
     reading.timings["format"] = time.perf_counter() - start
     out_dir = target_file.parent if target_file else options.output
-    module_file = f"{module_stem(options)}_{options.styles[0]}.py"
-    outputs = [
-        Output(target_file if target_file and name == module_file else out_dir / name, text)
-        for name, text in formatted.items()
+    outputs = [Output(target_file or out_dir / name, text) for name, text in formatted.items()]  # -o FILE.py: one style
+    outputs += [
+        Output(path, PACKAGE_INIT if text is None else text, if_absent=text is None, module=False)
+        for path, text in runtime_expected(options, out_dir).items()
     ]
-    if options.runtime_package:
-        files = package_files(runtime_parts(options.styles), options.target_python)
-        outputs += [Output(out_dir / name, text, module=False) for name, text in files.items()]
-        outputs.append(Output(out_dir / "__init__.py", PACKAGE_INIT, if_absent=True, module=False))
     return outputs, reading
 
 

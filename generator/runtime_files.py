@@ -67,20 +67,15 @@ def module_source(name: str) -> str:
 def package_files(parts: frozenset[str], target: tuple[int, int] = (3, 10)) -> dict[str, str]:
     """The runtime package's files, ``{path relative to the output directory: text}``: every
     standard-library runtime module and those of the style-owned ``parts`` asked for
-    (``styles.runtime_parts``), for Python ``target``. The same whatever the spec, so the
-    modules of several specs share one package."""
+    (``styles.runtime_parts``), each a header line and its source for Python ``target``
+    (``for_target``). The same whatever the spec, so the modules of several specs share one package."""
     owned = {name for part, names in STYLE_MODULES.items() if part not in parts for name in names}
     names = ["__init__", *(name for name in MODULES if name not in owned)]
-    return {f"{PACKAGE}/{name}.py": package_text(name, target) for name in names}
-
-
-def package_text(name: str, target: tuple[int, int] = (3, 10)) -> str:
-    """Runtime module ``name`` as the package holds it for Python ``target``: a header line,
-    then its source in that Python's form (``for_target``)."""
-    source = for_target(module_source(name), target)
-    if target >= (3, 12):
-        source = _unimported(source, _PRE_695)
-    return PACKAGE_HEADER.format(version=__version__, source=f"{name}.py") + source
+    return {
+        f"{PACKAGE}/{name}.py": PACKAGE_HEADER.format(version=__version__, source=f"{name}.py")
+        + for_target(module_source(name), target)
+        for name in names
+    }
 
 
 def needed(
@@ -128,30 +123,25 @@ def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
     Raises:
         FileNotFoundError: no runtime module of that name.
     """
-    return for_target(_inline(module_source(name)), target)
+    source = module_source(name)
+    skip: set[int] = set()
+    for node in ast.parse(source).body:
+        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
+        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert node.end_lineno is not None
+            skip.update(range(node.lineno - 1, node.end_lineno))
+    kept = [line for i, line in enumerate(source.splitlines(keepends=True)) if i not in skip]
+    return for_target("".join(kept).strip("\n") + "\n", target)
 
 
 def for_target(text: str, target: tuple[int, int]) -> str:
     """Runtime ``text`` as ruff's pyupgrade rules ask of code for Python ``target``: from 3.11,
     ``Self`` and ``dataclass_transform`` imported from ``typing`` (UP035); from 3.12, its
-    generics in PEP 695 form (see ``_pep695``)."""
+    generics in PEP 695 form (see ``_pep695``), the names that form no longer uses unimported."""
     if target >= (3, 11):
         for old, new in _TYPING_3_11:
             text = text.replace(old, new)
-    return _pep695(text) if target >= (3, 12) else text
-
-
-def _inline(source: str) -> str:
-    tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
-    skip: set[int] = set()
-    for node in tree.body:
-        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
-        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert node.end_lineno is not None
-            skip.update(range(node.lineno - 1, node.end_lineno))
-    kept = [line for i, line in enumerate(lines) if i not in skip]
-    return "".join(kept).strip("\n") + "\n"
+    return _unimported(_pep695(text), _PRE_695) if target >= (3, 12) else text
 
 
 def _pep695(text: str) -> str:

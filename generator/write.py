@@ -158,20 +158,14 @@ def _stage(output: Output, temp_dirs: dict[Path, Path], locks: list[int]) -> Pat
         _remove_abandoned(parent)
         # inside the output directory: a rename within one file system, whatever is mounted where
         temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=STAGING, dir=parent))
-        locks.append(_locked(temp_dirs[parent] / _LOCK))
+        # held (``flock``) until closed, or until the process ends however it ends
+        locks.append(os.open(temp_dirs[parent] / _LOCK, os.O_CREAT | os.O_WRONLY, 0o600))
+        if fcntl is not None:
+            fcntl.flock(locks[-1], fcntl.LOCK_EX)
     temp = temp_dirs[parent] / output.path.name
     with open(temp, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(output.content)
     return temp
-
-
-def _locked(path: Path) -> int:
-    """A new lock file at ``path``, held (``flock``) until its descriptor is closed (or the
-    process ends, however it ends)."""
-    handle = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
-    if fcntl is not None:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-    return handle
 
 
 def _remove_abandoned(directory: Path) -> None:
