@@ -340,14 +340,11 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
         return AliasRef(new.get(t.name, t.name), t.forward)
     if isinstance(t, Enum):
         return replace(t, alias=new.get(t.alias, t.alias)) if t.alias else t
-    if isinstance(t, UnionType):
+    if isinstance(t, UnionType) and t.discriminator is not None:
         d = t.discriminator
-        if d is not None:
-            fallback = new.get(d.fallback, d.fallback) if d.fallback else None
-            d = Discriminator(
-                d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute, fallback
-            )
-        return UnionType(tuple(renamed(o, new) for o in t.options), d)
+        mapping = tuple((tag, new.get(name, name)) for tag, name in d.mapping)
+        fallback = new.get(d.fallback, d.fallback) if d.fallback else None
+        t = replace(t, discriminator=replace(d, mapping=mapping, fallback=fallback))
     return map_parts(t, lambda part: renamed(part, new))
 
 

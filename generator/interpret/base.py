@@ -65,6 +65,14 @@ class ReaderBase:
         self._names[_key(loc)] = pid
         return pid
 
+    def _read_inside(self, schema: Any, loc: Location) -> Reading:
+        """Read a list's items or a map's values (a recursion through them is fine)."""
+        self._containers_open += 1
+        try:
+            return self.read(schema, loc)
+        finally:
+            self._containers_open -= 1
+
     def warn(self, loc: Location, kind: Kind, detail: str = "") -> None:
         """Note a problem tolerated while reading: its kind (``warning_kinds``) at ``loc``."""
         self.warnings.append(at(kind, loc.doc.path, loc.pointer, detail))

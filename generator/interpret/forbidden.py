@@ -60,11 +60,7 @@ def typed_extras(reader: ReaderBase, schema: dict[str, Any], loc: Location, extr
         return alone
     if not all(isinstance(s, dict) and isinstance(p, str) and _compiles(p) for p, s in patterns.items()):
         return alone  # a boolean pattern schema, or a pattern Python cannot read: not honoured (warned)
-    reader._containers_open += 1
-    try:
-        readings = tuple((p, reader.read(s, loc.child("patternProperties", p))) for p, s in patterns.items())
-    finally:
-        reader._containers_open -= 1
+    readings = tuple((p, reader._read_inside(s, loc.child("patternProperties", p))) for p, s in patterns.items())
     places = reader._unenforced.get(PATTERN_KIND, {})
     places.pop((str(loc.doc.path), loc.pointer), None)
     if not places:

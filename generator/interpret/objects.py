@@ -30,12 +30,8 @@ class ObjectReading(ReaderBase):
             if not items:
                 return Array(ANY)
             return self._read_tuple(schema, loc, items, "items", schema.get("additionalItems"), "additionalItems")
-        self._containers_open += 1
-        try:
-            item = self.read(items, loc.child("items"))
-            return Array(with_null(item.type, item.nullable))
-        finally:
-            self._containers_open -= 1
+        item = self._read_inside(items, loc.child("items"))
+        return Array(with_null(item.type, item.nullable))
 
     def _read_tuple(
         self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
@@ -43,12 +39,8 @@ class ObjectReading(ReaderBase):
         """A positional array: ``prefix`` (at ``word``) types each position, ``rest`` (at ``rest_word``;
         ``false``: none allowed) every item after them; ``minItems`` says how many positions must be
         present, and a ``maxItems`` no longer than the prefix closes it."""
-        self._containers_open += 1
-        try:
-            positions = [self.read(m, loc.child(word, i)) for i, m in enumerate(prefix)]
-            more = None if rest is False else self.read(rest, loc.child(rest_word)) if isinstance(rest, dict) else None
-        finally:
-            self._containers_open -= 1
+        positions = [self._read_inside(m, loc.child(word, i)) for i, m in enumerate(prefix)]
+        more = self._read_inside(rest, loc.child(rest_word)) if isinstance(rest, dict) else None
         types = tuple(with_null(r.type, r.nullable) for r in positions)
         rest_type: Type | None = None if rest is False else with_null(more.type, more.nullable) if more else ANY
         high = schema.get("maxItems")
@@ -136,8 +128,4 @@ class ObjectReading(ReaderBase):
             return raw
         if raw == {}:
             return True
-        self._containers_open += 1
-        try:
-            return self.read(raw, loc.child("additionalProperties"))
-        finally:
-            self._containers_open -= 1
+        return self._read_inside(raw, loc.child("additionalProperties"))

@@ -243,19 +243,19 @@ class Interpreter(ObjectReading, UnionReading):
             return self._read_all_of(schema, loc)
         return self._read_plain(schema, loc, None)
 
-    def _with_own_facts(self, reading: Reading, schema: dict[str, Any], loc: Location, via_ref: bool) -> Reading:
-        """Apply the facts written beside a ``$ref`` (or on an ``allOf`` owner)."""
-        nullable = reading.nullable or truthy(schema.get("nullable"))
-        description = schema.get("description") if via_ref else (schema.get("description") or reading.description)
+    def _with_own_facts(
+        self, reading: Reading, schema: dict[str, Any], loc: Location, via_ref: bool = False
+    ) -> Reading:
+        """Attach the facts a schema writes beside its shape, an ``allOf`` or a ``$ref`` (``via_ref``:
+        the target's description, deprecation and default are not this slot's)."""
+        description = text(schema.get("description"))
         # a default written on a shared component describes it in requests as much as in
         # responses: only a default written here, beside the $ref, belongs to this field
-        default = NO_DEFAULT if via_ref else reading.default
-        if "default" in schema:
-            default = schema["default"]
+        default = schema.get("default", NO_DEFAULT if via_ref else reading.default)
         return replace(
             reading,
-            nullable=nullable,
-            description=text(description),
+            nullable=reading.nullable or truthy(schema.get("nullable")),
+            description=description if description is not None or via_ref else reading.description,
             deprecated=truthy(schema.get("deprecated")) or (reading.deprecated and not via_ref),
             default=default,
             read_only=reading.read_only or truthy(schema.get("readOnly")),
@@ -285,7 +285,7 @@ class Interpreter(ObjectReading, UnionReading):
             nullable = True
             types = [t for t in types if t != "null"]
             if not types and not has_shape(schema):
-                return self._finish(Reading(NULL, nullable=True), schema, loc)
+                return self._with_own_facts(Reading(NULL, nullable=True), schema, loc)
         for word in ("anyOf", "oneOf"):
             if word in schema and (not isinstance(schema[word], list) or not (schema[word] or has_mapping(schema))):
                 raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
@@ -293,30 +293,14 @@ class Interpreter(ObjectReading, UnionReading):
             if properties(schema, loc):
                 schema = distribute(schema)  # {props, oneOf: [a, b]} means oneOf: [props+a, props+b]
             reading = self._read_union(schema, loc, types)
-            return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc, keep_inner=True)
+            return self._with_own_facts(replace(reading, nullable=reading.nullable or nullable), schema, loc)
         if "enum" in schema or "const" in schema:
             reading = read_enum(schema, loc, types)
-            return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc)
+            return self._with_own_facts(replace(reading, nullable=reading.nullable or nullable), schema, loc)
         if not types and (implied := implied_type(schema)) is not None:
             types = [implied]
         options = [self._read_single(t, schema, loc, origins) for t in types]
-        return self._finish(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
-
-    def _finish(self, reading: Reading, schema: dict[str, Any], loc: Location, keep_inner: bool = False) -> Reading:
-        """Attach the schema's own descriptive facts to a reading of its shape."""
-        description = text(schema.get("description"))
-        default = schema.get("default", reading.default if keep_inner else NO_DEFAULT)
-        title = schema.get("title")
-        return replace(
-            reading,
-            description=description if description is not None else (reading.description if keep_inner else None),
-            deprecated=truthy(schema.get("deprecated")) or (keep_inner and reading.deprecated),
-            default=default,
-            read_only=truthy(schema.get("readOnly")) or reading.read_only,
-            write_only=truthy(schema.get("writeOnly")) or reading.write_only,
-            merge=merge_policy(schema, loc) or reading.merge,
-            title=title if isinstance(title, str) else reading.title,
-        )
+        return self._with_own_facts(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
 
     def _read_single(
         self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..load import Document
-from ..model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
+from ..model import Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
 from ..resolve import Location, RefResolver
 from .code import accumulator_name, parse_functions
 from .words import MODULE_NAMES, attribute_name, class_name, pascal_word, singular
@@ -322,12 +322,10 @@ def name_schemas(
         note = origin_note(places[pid], name, resolver.root)
         if note is None:
             continue
-        if name in models or name in aliases:
+        table: dict[str, Any] = models if name in models else aliases
+        if name in table:
             notes.append((name, note))
-        if name in models:
-            models[name] = replace(models[name], description=_with_note(models[name].description, note))
-        elif name in aliases:
-            aliases[name] = replace(aliases[name], description=_with_note(aliases[name].description, note))
+            table[name] = replace(table[name], description=_with_note(table[name].description, note))
     models = {name: m.map_types(lambda t: _attributes(t, models)) for name, m in models.items()}
     aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
@@ -413,19 +411,16 @@ def _users_of(schemas: Schemas, name: str) -> str:
 def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
     """``t`` with each discriminator's ``attribute``: the tag property's Python name, when the
     mapped models share one that differs from the wire name."""
-    if isinstance(t, UnionType):
-        options = tuple(_attributes(o, models) for o in t.options)
+    if isinstance(t, UnionType) and t.discriminator is not None:
         d = t.discriminator
-        if d is not None:
-            names = [name for _, name in d.mapping]
-            attrs = (
-                {f.py_name for n in names for f in models[n].fields if f.wire_name == d.property}
-                if all(n in models for n in names)
-                else set()
-            )
-            attribute = next(iter(attrs)) if len(attrs) == 1 else ""
-            d = Discriminator(d.property, d.mapping, "" if attribute == d.property else attribute, d.fallback)
-        return UnionType(options, d)
+        names = [name for _, name in d.mapping]
+        attrs = (
+            {f.py_name for n in names for f in models[n].fields if f.wire_name == d.property}
+            if all(n in models for n in names)
+            else set()
+        )
+        attribute = next(iter(attrs)) if len(attrs) == 1 else ""
+        t = replace(t, discriminator=replace(d, attribute="" if attribute == d.property else attribute))
     return map_parts(t, lambda part: _attributes(part, models))
 
 
