@@ -9,69 +9,18 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from ..imports import SOURCES
+
 #: Names a generated module defines or imports at module level, and the builtins: a schema's
-#: class name may not take them, or the module would shadow its own vocabulary.
-MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
-    [
-        "TypeVar",
-        "TYPE_CHECKING",
-        "model_validator",
-        "ModelWrapValidatorHandler",
-        "ClassVar",
-        "msgspec",
-        "Any",
-        "Annotated",
-        "BeforeValidator",
-        "Strict",
-        "GetCoreSchemaHandler",
-        "CoreSchema",
-        "core_schema",
-        "AsyncIterable",
-        "AsyncIterator",
-        "Callable",
-        "Iterable",
-        "Iterator",
-        "Literal",
-        "Mapping",
-        "NotRequired",
-        "Required",
-        "Self",
-        "Sequence",
-        "TypeAlias",
-        "TypedDict",
-        "cast",
-        "dataclass",
-        "field",
-        "annotations",
-        "BaseModel",
-        "ConfigDict",
-        "Discriminator",
-        "Field",
-        "Generic",
-        "Tag",
-        "PydanticUserError",
-        "TypeAdapter",
-        "ValidationError",
-        "json",
-        "sys",
-        "typing",
-        "dataclasses",
-        "pydantic",
-        "ParseError",
-        "StreamMergeError",
-        "StreamFormatError",
-        "StreamError",
-        "Anomaly",
-        "ServerSentEvent",
-        "ContextVar",
-        "types",
-        "asdict",
-        "fields",
-        "is_dataclass",
-        "recursive_repr",
-        "attrgetter",
-        "bisect_left",
-    ]
+#: class name may not take them, or the module would shadow its own vocabulary. What it may import
+#: is ``imports.SOURCES`` (and the names whose source depends on the target Python); the rest are
+#: the runtime's public names and modules a module may name.
+MODULE_NAMES = (
+    frozenset(dir(builtins))
+    | frozenset(SOURCES)
+    | {"TypedDict", "NotRequired", "TypeAliasType", "Required", "Self", "Sequence", "annotations"}
+    | {"Anomaly", "ParseError", "ServerSentEvent", "StreamError", "StreamFormatError", "StreamMergeError"}
+    | {"dataclasses", "json", "pydantic", "sys"}
 )
 
 #: Attribute names no field may take in any style: names that class-body annotations use
