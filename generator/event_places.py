@@ -45,7 +45,7 @@ class Target:
     def __init__(self, ir: EventSchema, target: str) -> None:
         self.ir = ir
         self.root = Place((), (ModelRef(target),))
-        self._lists: dict[Place, list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
+        self._lists: dict[tuple[Place, int], list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
 
     def fields(self, place: Place, model: str | None = None) -> dict[str, Field]:
         """``{wire name: field}`` of the models that may stand at ``place`` (of ``model``
@@ -71,13 +71,8 @@ class Target:
     def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
         """The lists at or below ``place`` (through objects, a few levels): ``(the list's
         place, its items' types)``, nearest first."""
-        if depth == 0:
-            if place not in self._lists:
-                self._lists[place] = self._below(place, 0)
-            return self._lists[place]
-        return self._below(place, depth)
-
-    def _below(self, place: Place, depth: int) -> list[tuple[Place, tuple[Type, ...]]]:
+        if (place, depth) in self._lists:
+            return self._lists[place, depth]
         found: list[tuple[Place, tuple[Type, ...]]] = []
         nested: list[Place] = []
         for name in self.fields(place):
@@ -91,6 +86,7 @@ class Target:
                 nested.append(place.down(name, types))
         for below in nested:
             found += self.lists(below, depth + 1)
+        self._lists[place, depth] = found
         return found
 
     def addressed(self, place: Place, field: str) -> Place | None:

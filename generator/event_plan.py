@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError, did_you_mean
-from .event_check import EntryChecker, check_listed, type_of
+from .event_check import EntryChecker, check_listed
 from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
@@ -145,7 +145,8 @@ def _build(
     members = ir.members(union, tag)
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
-            if not ir.is_kind(type_of(ir.fields(member).get(order)), "integer"):
+            field = ir.fields(member).get(order)
+            if field is None or not ir.is_kind(field.value_type, "integer"):
                 raise SpecError(
                     f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it",
                     *at("order"),
