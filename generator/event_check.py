@@ -78,9 +78,7 @@ class EntryChecker:
     """Reads one event type's entries into actions, checked against its member's fields and
     the target (``member`` ``""``: a type the spec does not list, shape checks only)."""
 
-    def __init__(
-        self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str] = ("", "")
-    ) -> None:
+    def __init__(self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str]) -> None:
         self.ir, self.member, self.target, self.place = ir, member, target, place
         self.fields = ir.fields(member) if member else {}
         self.tag_field, self.tag_value = event  # the union's tag field, this type's value of it

@@ -133,7 +133,7 @@ class FieldPlacer:
         at = f"{place.path}.{name}" if place.steps else name
         have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
-        items = self.places.items(there)
+        items = self.ir.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
             return Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
         if items and "array" not in have:
@@ -200,7 +200,7 @@ class FieldPlacer:
                 if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
                     return True
                 below = self.places.field_types(place, name)
-                if below and self.places.items(below) and "array" not in kinds:
+                if below and self.ir.items(below) and "array" not in kinds:
                     return True
                 if (
                     below

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .event_schema import EventSchema
 from .event_vocabulary import Step
 from .event_words import address_of, plural_of
-from .model import Array, Field, Map, ModelRef, Prim, Type, strip_null
+from .model import Field, Map, ModelRef, Prim, Type
 
 #: how deep through objects an address looks for the list it names (``action.commands``)
 _LIST_DEPTH = 2
@@ -64,10 +64,6 @@ class Target:
             if name in (fields := self.ir.fields(m))
         ]
 
-    def items(self, types: Iterable[Type]) -> list[Type]:
-        """The items' types of the lists among ``types``."""
-        return [strip_null(x.items) for t in types for x in self.ir.shapes(t) if isinstance(x, Array)]
-
     def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
         """The lists at or below ``place`` (through objects, a few levels): ``(the list's
         place, its items' types)``, nearest first."""
@@ -77,7 +73,7 @@ class Target:
         nested: list[Place] = []
         for name in self.fields(place):
             types = self.field_types(place, name)
-            items = self.items(types)
+            items = self.ir.items(types)
             if items and "string" in self.kinds(types):
                 continue  # text or parts (``anyOf [string, list]``): no address picks an entry of text
             if items:

@@ -85,12 +85,12 @@ def _inferred(
 ) -> InferredMap | None:
     """The fold inferred for ``root``, into the target a map names, else one its operation
     answers (the best of several), else the object most of its events build."""
-    union = ir.class_of(root)
+    union = ir.classes.get(root)
     if union is None or union not in schemas.aliases:
         return None
     named = map_target(root, x_merge(schemas, root)[0], overrides, shipped)
     candidates = [named] if named is not None else list(schemas.union_targets.get(root, ()))
-    classes = [c for name in candidates if (c := ir.class_of(name)) is not None and c in schemas.models]
+    classes = [c for name in candidates if (c := ir.classes.get(name)) is not None and c in schemas.models]
     if len(classes) > 1:
         tag = tag_field(ir, union)
         chosen = choose_target(ir, ir.members(union, tag), tag, classes) if tag else None
@@ -122,7 +122,7 @@ def _build(
         if not isinstance(data.get(key), str):
             raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *at(key))
     target, tag = str(data["target"]), str(data["tag"])
-    target_class = ir.class_of(target)
+    target_class = ir.classes.get(target)
     if target_class is None or target_class not in ir.schemas.models:
         raise SpecError(
             f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
@@ -134,7 +134,7 @@ def _build(
     order = data.get("order")
     if order is not None and not isinstance(order, str):
         raise SpecError(f"{root}: 'order' must be an event field name", *at("order"))
-    union = ir.class_of(root)
+    union = ir.classes.get(root)
     if union is None:
         raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", spec_file, "")
     fields = ir.member_fields(union)
