@@ -330,13 +330,7 @@ class EntryChecker:
             raise self.error(str(exc)) from None
 
     def check_slot(
-        self,
-        op: Op,
-        at: tuple[Step, ...],
-        value: str | None,
-        constant: str | None,
-        raw: Any,
-        when: When | None,
+        self, op: Op, at: tuple[Step, ...], value: str | None, constant: str | None, raw: Any, when: When | None
     ) -> tuple[str, ...]:
         """Check a slot op: its path resolves in the target, its value's JSON kind can go there.
         Returns the fields of an appended object never joined (the slot's enum-typed fields)."""

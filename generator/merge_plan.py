@@ -311,10 +311,9 @@ def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None
         return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
     item = meaning(schemas, t.item) if isinstance(t, Array) else None
-    if not isinstance(item, UnionType):
+    if not isinstance(t, Array) or not isinstance(item, UnionType):
         return None, ((), ())
-    named = t.item if isinstance(t, Array) and isinstance(t.item, AliasRef) else None
-    name = named.name if named is not None else f"{owner}{class_name(f.wire_name)}Item"
+    name = t.item.name if isinstance(t.item, AliasRef) else f"{owner}{class_name(f.wire_name)}Item"
     model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
     if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
         return None, ((), ())
