@@ -79,8 +79,7 @@ def plan_stream(
     except SpecError as exc:
         node = plan_merge(schemas, root, overrides)
         return node, [SpecWarning(CHUNK_MAP_MISFIT, root, f"{path.name}: {exc}")]
-    label = f"map:{path.name}"
-    return _relabel(node, {p for p in kept if p not in overrides}, label), []
+    return _relabel(node, set(kept), f"map:{path.name}"), []  # ``kept``: paths the user does not override
 
 
 def _relabel(node: NodePlan, paths: set[str], label: str) -> NodePlan:

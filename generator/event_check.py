@@ -34,10 +34,6 @@ def _kinds_text(kinds: frozenset[str]) -> str:
     return " or ".join(sorted(kinds))
 
 
-def type_of(field: Any) -> Any:
-    return field.value_type if field is not None else None
-
-
 def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: str, place: Where, union: str) -> None:
     """An entry under ``events`` names a member of the union, one under ``extra_events`` a type
     it does not list (a shipped map's ``events`` may name types an older spec lacks: extra)."""
@@ -82,9 +78,7 @@ class EntryChecker:
     """Reads one event type's entries into actions, checked against its member's fields and
     the target (``member`` ``""``: a type the spec does not list, shape checks only)."""
 
-    def __init__(
-        self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str] = ("", "")
-    ) -> None:
+    def __init__(self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str]) -> None:
         self.ir, self.member, self.target, self.place = ir, member, target, place
         self.fields = ir.fields(member) if member else {}
         self.tag_field, self.tag_value = event  # the union's tag field, this type's value of it
@@ -336,13 +330,7 @@ class EntryChecker:
             raise self.error(str(exc)) from None
 
     def check_slot(
-        self,
-        op: Op,
-        at: tuple[Step, ...],
-        value: str | None,
-        constant: str | None,
-        raw: Any,
-        when: When | None,
+        self, op: Op, at: tuple[Step, ...], value: str | None, constant: str | None, raw: Any, when: When | None
     ) -> tuple[str, ...]:
         """Check a slot op: its path resolves in the target, its value's JSON kind can go there.
         Returns the fields of an appended object never joined (the slot's enum-typed fields)."""
@@ -361,28 +349,22 @@ class EntryChecker:
             raise self.error(f"{raw!r}: no schema that {path} reaches allows it")
         if value is None or value == WHOLE_EVENT or not self.member:
             return ()
-        if op is Op.PARTS:
-            self.check_parts(value, self.value_types(value, "value", when), path, leaves)
-            return ()
         values = self.value_types(value, "value", when)
         self.check_kinds(op, value, values, path, leaves)
-        if op is Op.APPEND and "object" in self.ir.json_kinds(values):
-            return self.ir.enum_fields(leaves)
-        return ()
-
-    def check_parts(self, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
-        """``parts``: the slot holds text or a list of parts, the value text or part(s)."""
-        have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
-        if slot and "any" not in slot and not {"string", "array"} <= slot:
-            raise self.error(
-                f"op 'parts' at {path!r}: {self.target}.{path} is {_kinds_text(slot)}, not text or a list of parts"
-            )
-        if have and "any" not in have and not have & {"string", "object", "array"}:
-            raise self.error(f"op 'parts': value {value!r} ({_kinds_text(have)}) is neither text nor parts")
+        return self.ir.enum_fields(leaves) if op is Op.APPEND and "object" in self.ir.json_kinds(values) else ()
 
     def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
-        """The value's JSON kinds against the slot's (``_kinds_fit``); ``push`` checks the items'."""
+        """The value's JSON kinds against the slot's (``_kinds_fit``); ``push`` checks the items';
+        ``parts`` wants a slot of text or a list of parts, a value of text or part(s)."""
         have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
+        if op is Op.PARTS:
+            if slot and "any" not in slot and not {"string", "array"} <= slot:
+                raise self.error(
+                    f"op 'parts' at {path!r}: {self.target}.{path} is {_kinds_text(slot)}, not text or a list of parts"
+                )
+            if have and "any" not in have and not have & {"string", "object", "array"}:
+                raise self.error(f"op 'parts': value {value!r} ({_kinds_text(have)}) is neither text nor parts")
+            return
         if op is Op.PUSH:
             if slot and "any" not in slot and "array" not in slot:
                 raise self.error(f"op 'push' at {path!r}: {self.target}.{path} is not a list")
@@ -428,6 +410,3 @@ def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:
         return action
     taken = {a.value.split(".")[0] for a in actions if a is not action and a.value and a.value != WHOLE_EVENT}
     return dataclasses.replace(action, picks=tuple(n for n in action.picks if n not in taken))
-
-
-# -- showing a plan -----------------------------------------------------------------------------------

@@ -116,7 +116,7 @@ class FieldPlacer:
             entry["id"] = self.ident
         if when is not None:
             entry["when"] = {when[0]: when[1]}
-        entry.update(more)
+        entry.update((k, v) for k, v in more.items() if v is not None)  # no ``new`` for an entry that exists
         return entry
 
     def _same_name(
@@ -133,7 +133,7 @@ class FieldPlacer:
         at = f"{place.path}.{name}" if place.steps else name
         have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
-        items = self.places.items(there)
+        items = self.ir.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
             return Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
         if items and "array" not in have:
@@ -143,8 +143,7 @@ class FieldPlacer:
         if have <= {"string"} and "string" in slot:
             if (stage is Stage.DELTA and self._content(name)) or piece:
                 new = self._new(place, name)
-                more = {"new": new} if new else {}
-                return Placed([self._entry("append", at, path, when, **more)], f"{name}: text a delta adds to")
+                return Placed([self._entry("append", at, path, when, new=new)], f"{name}: text a delta adds to")
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         if have <= {"string"} and self.places.free_form(there) and stage is Stage.DELTA:
             return Placed([self._entry("json", at, path, when)], f"{name}: JSON text in fragments")
@@ -201,7 +200,7 @@ class FieldPlacer:
                 if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
                     return True
                 below = self.places.field_types(place, name)
-                if below and self.places.items(below) and "array" not in kinds:
+                if below and self.ir.items(below) and "array" not in kinds:
                     return True
                 if (
                     below
@@ -294,11 +293,8 @@ class FieldPlacer:
             f = fields.get(wanted)
             if f is not None and "string" in self.places.kinds([f.value_type]):
                 new = self._new(place, wanted)
-                more = {"new": new} if new else {}
-                return Placed(
-                    [self._entry("append", join_path(place.path, wanted), path, when, **more)],
-                    f"{name}: text of {wanted}",
-                )
+                at = join_path(place.path, wanted)
+                return Placed([self._entry("append", at, path, when, new=new)], f"{name}: text of {wanted}")
         if place.keyed and "string" in self.places.kinds(place.types) and not self.ir.models_of(list(place.types)):
             return Placed([self._entry("append", place.path, path, when)], f"{name}: text of {place.path}")
         return Placed([], "")

@@ -340,10 +340,7 @@ class _Event(FieldPlacer):
         model = self.ir.model_like(list(home.types), (), stem)
         for name, f in self.places.fields(home, model).items():
             if name != self.fold.tag and any(word in getattr(x, "values", ()) for x in self.ir.shapes(f.value_type)):
-                entry: dict[str, Any] = {"op": "set", "at": f"{home.path}.{name}", "value": f"={word}"}
-                if self.ident:
-                    entry["id"] = self.ident
-                return entry
+                return self._entry("set", f"{home.path}.{name}", f"={word}", None)
         return None
 
     def _gathered(self, entries: list[dict[str, Any]], home: Place) -> list[dict[str, Any]]:
@@ -363,10 +360,8 @@ class _Event(FieldPlacer):
         if not plain:
             return entries
         rest = [e for e in entries if not any(e is p for p in plain)]
-        whole: dict[str, Any] = {"op": "create" if home.keyed and self.name.stage is Stage.START else "merge"}
-        whole |= {"at": home.path} if home.steps else {}
-        whole["value"] = "*"
-        whole |= {"id": self.ident} if self.ident and home.keyed else {}
+        op = "create" if home.keyed and self.name.stage is Stage.START else "merge"
+        whole = self._entry(op, home.path, "*", None)  # ``home``: the root or an entry (``_home``)
         starts = [e for e in rest if e.get("op") == "init"]  # the start first: the rest merges into it
         return [*starts, whole, *(e for e in rest if e.get("op") != "init")]
 

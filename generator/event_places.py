@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .event_schema import EventSchema
 from .event_vocabulary import Step
 from .event_words import address_of, plural_of
-from .model import Array, Field, Map, ModelRef, Prim, Type, strip_null
+from .model import Field, Map, ModelRef, Prim, Type
 
 #: how deep through objects an address looks for the list it names (``action.commands``)
 _LIST_DEPTH = 2
@@ -45,7 +45,7 @@ class Target:
     def __init__(self, ir: EventSchema, target: str) -> None:
         self.ir = ir
         self.root = Place((), (ModelRef(target),))
-        self._lists: dict[Place, list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
+        self._lists: dict[tuple[Place, int], list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
 
     def fields(self, place: Place, model: str | None = None) -> dict[str, Field]:
         """``{wire name: field}`` of the models that may stand at ``place`` (of ``model``
@@ -64,25 +64,16 @@ class Target:
             if name in (fields := self.ir.fields(m))
         ]
 
-    def items(self, types: Iterable[Type]) -> list[Type]:
-        """The items' types of the lists among ``types``."""
-        return [strip_null(x.items) for t in types for x in self.ir.shapes(t) if isinstance(x, Array)]
-
     def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
         """The lists at or below ``place`` (through objects, a few levels): ``(the list's
         place, its items' types)``, nearest first."""
-        if depth == 0:
-            if place not in self._lists:
-                self._lists[place] = self._below(place, 0)
-            return self._lists[place]
-        return self._below(place, depth)
-
-    def _below(self, place: Place, depth: int) -> list[tuple[Place, tuple[Type, ...]]]:
+        if (place, depth) in self._lists:
+            return self._lists[place, depth]
         found: list[tuple[Place, tuple[Type, ...]]] = []
         nested: list[Place] = []
         for name in self.fields(place):
             types = self.field_types(place, name)
-            items = self.items(types)
+            items = self.ir.items(types)
             if items and "string" in self.kinds(types):
                 continue  # text or parts (``anyOf [string, list]``): no address picks an entry of text
             if items:
@@ -91,6 +82,7 @@ class Target:
                 nested.append(place.down(name, types))
         for below in nested:
             found += self.lists(below, depth + 1)
+        self._lists[place, depth] = found
         return found
 
     def addressed(self, place: Place, field: str) -> Place | None:

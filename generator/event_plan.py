@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError, did_you_mean
-from .event_check import EntryChecker, check_listed, type_of
+from .event_check import EntryChecker, check_listed
 from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
@@ -85,12 +85,12 @@ def _inferred(
 ) -> InferredMap | None:
     """The fold inferred for ``root``, into the target a map names, else one its operation
     answers (the best of several), else the object most of its events build."""
-    union = ir.class_of(root)
+    union = ir.classes.get(root)
     if union is None or union not in schemas.aliases:
         return None
     named = map_target(root, x_merge(schemas, root)[0], overrides, shipped)
     candidates = [named] if named is not None else list(schemas.union_targets.get(root, ()))
-    classes = [c for name in candidates if (c := ir.class_of(name)) is not None and c in schemas.models]
+    classes = [c for name in candidates if (c := ir.classes.get(name)) is not None and c in schemas.models]
     if len(classes) > 1:
         tag = tag_field(ir, union)
         chosen = choose_target(ir, ir.members(union, tag), tag, classes) if tag else None
@@ -122,7 +122,7 @@ def _build(
         if not isinstance(data.get(key), str):
             raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *at(key))
     target, tag = str(data["target"]), str(data["tag"])
-    target_class = ir.class_of(target)
+    target_class = ir.classes.get(target)
     if target_class is None or target_class not in ir.schemas.models:
         raise SpecError(
             f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
@@ -134,7 +134,7 @@ def _build(
     order = data.get("order")
     if order is not None and not isinstance(order, str):
         raise SpecError(f"{root}: 'order' must be an event field name", *at("order"))
-    union = ir.class_of(root)
+    union = ir.classes.get(root)
     if union is None:
         raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", spec_file, "")
     fields = ir.member_fields(union)
@@ -145,7 +145,8 @@ def _build(
     members = ir.members(union, tag)
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
-            if not ir.is_kind(type_of(ir.fields(member).get(order)), "integer"):
+            field = ir.fields(member).get(order)
+            if field is None or not ir.is_kind(field.value_type, "integer"):
                 raise SpecError(
                     f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it",
                     *at("order"),

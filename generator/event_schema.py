@@ -41,12 +41,8 @@ class EventSchema:
     def __init__(self, schemas: Schemas) -> None:
         self.schemas = schemas
         named: list[Model | Alias] = [*schemas.models.values(), *schemas.aliases.values()]
-        #: component name (as maps write it) -> class or alias name in the IR
+        #: component name (as maps write it) -> class or alias name in the IR (of the components the run read)
         self.classes = {c: x.name for x in named if (c := stream_name(x.pointer)) is not None}
-
-    def class_of(self, component: str) -> str | None:
-        """The IR name of component ``component``, or None when the run did not read it."""
-        return self.classes.get(component)
 
     def fields(self, model: str) -> dict[str, Field]:
         """``{wire name: field}`` of a model (its ``allOf`` parts already merged)."""
@@ -131,12 +127,7 @@ class EventSchema:
 
     def top_lists(self, target: str) -> dict[str, Type]:
         """The target's list fields: ``{wire name: the items' type}``."""
-        return {
-            name: strip_null(x.items)
-            for name, f in self.fields(target).items()
-            for x in self.shapes(f.value_type)
-            if isinstance(x, Array)
-        }
+        return {name: items for name, f in self.fields(target).items() for items in self.items([f.value_type])}
 
     def resolve(self, target: str, steps: tuple[tuple[str, bool], ...]) -> list[Type]:
         """The types a path of ``(field, keyed)`` steps reaches in model ``target`` (through any
@@ -199,9 +190,9 @@ class EventSchema:
         kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
         return () if not kinds or "any" in kinds else tuple(sorted(kinds))
 
-    def items(self, types: list[Type]) -> list[Type]:
-        """The items' types of the lists among ``types``."""
-        return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
+    def items(self, types: Iterable[Type]) -> list[Type]:
+        """The items' types of the lists among ``types`` (``null`` stripped)."""
+        return [strip_null(x.items) for t in types for x in self.shapes(t) if isinstance(x, Array)]
 
     def tags(self, model: str) -> dict[str, Any]:
         """A model's own tags: its fields of one value (``const``, an enum of one): ``{"type": "text"}``."""

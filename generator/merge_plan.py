@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .errors import SpecError, did_you_mean
@@ -301,21 +302,18 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
     return ()
 
 
-def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
-    """The element model when ``f`` is a list of objects with a whole-number ``index``."""
+def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
+    """The element model when ``f`` is a list of objects with a whole-number ``index``; for a list
+    of a union of object schemas that all have one (OpenRouter's ``reasoning_details``), the items
+    gathered into one model (``_gathered``)."""
     element = _element(schemas, f)
-    return element if element and any(_is_key(schemas, g, "index") for g in element.fields) else None
-
-
-def _keyed_union_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
-    """For a list of a union of object schemas that all have an integer ``index`` (OpenRouter's
-    ``reasoning_details``), the items gathered into one model (``_gathered``), merged by ``index``."""
+    if element is not None:
+        return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
     item = meaning(schemas, t.item) if isinstance(t, Array) else None
-    if not isinstance(item, UnionType):
+    if not isinstance(t, Array) or not isinstance(item, UnionType):
         return None, ((), ())
-    named = t.item if isinstance(t, Array) and isinstance(t.item, AliasRef) else None
-    name = named.name if named is not None else f"{owner}{class_name(f.wire_name)}Item"
+    name = t.item.name if isinstance(t.item, AliasRef) else f"{owner}{class_name(f.wire_name)}Item"
     model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
     if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
         return None, ((), ())
@@ -331,11 +329,9 @@ def _plan_field(
     stack: tuple[str, ...],
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
-    element = _keyed_element(schemas, f)
-    items_union: _Union = ((), ())
-    if element is None:
-        element, items_union = _keyed_union_element(schemas, f, stack[-1] if stack else "")
-    model, union = _object_model(schemas, f, stack[-1] if stack else "")
+    owner = stack[-1] if stack else ""
+    element, items_union = _keyed_element(schemas, f, owner)
+    model, union = _object_model(schemas, f, owner)
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
@@ -344,7 +340,7 @@ def _plan_field(
         if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
-        elif model is not None and _holds_text(schemas, f, ()):
+        elif model is not None and _holds_text(schemas, f):
             fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
             fallback += " merges it field by field"
     written = f.merge
@@ -382,7 +378,7 @@ def _plan_field(
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
             node, key = None, None
     # a ``last`` written in a spec, a map or an override says each value replaces the one before
-    pieces = policy == Policy.LAST and source == "default" and _holds_text(schemas, f, ())
+    pieces = policy == Policy.LAST and source == "default" and _holds_text(schemas, f)
     return FieldPlan(f, policy, path, key, node, source, fallback, absent=absent, pieces=pieces)
 
 
@@ -406,15 +402,26 @@ def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPoli
     return WrittenPolicy(Policy.JOIN, inner[0].rpartition(".")[2])
 
 
-def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
-    """``f`` could be sent in pieces: a plain string (no enum, identity name, stream padding or
-    time stamp), or an object holding such a field, a few levels down."""
+def _holds(schemas: Schemas, f: Field, test: Callable[[Field], bool], seen: tuple[str, ...] = ()) -> bool:
+    """``test(f)``, or ``f`` is an object holding a field that passes it, a few levels down."""
+    if test(f):
+        return True
     t = meaning(schemas, f.type)
-    if isinstance(t, Prim):
-        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(f)
     if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
-        return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
+        return any(_holds(schemas, g, test, seen + (t.name,)) for g in schemas.models[t.name].fields)
     return False
+
+
+def _holds_text(schemas: Schemas, f: Field) -> bool:
+    """``f`` could be sent in pieces: a plain string (no enum, identity name, stream padding or
+    time stamp), or an object holding one (``_holds``)."""
+
+    def text(g: Field) -> bool:
+        t = meaning(schemas, g.type)
+        plain = isinstance(t, Prim) and t.kind == "str"
+        return plain and g.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(g)
+
+    return _holds(schemas, f, text)
 
 
 def _piece(f: Field) -> bool:
@@ -452,7 +459,9 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT and not _holds_pieces(schemas, model, ()):
+        if context == ROOT and not any(
+            _holds(schemas, g, _piece) for g in model.fields
+        ):  # holds no piece (Ollama's ``message`` does)
             return Policy.LAST, None, None
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         if context == DELTA or node.accumulates():  # at the root: an object that holds pieces
@@ -468,23 +477,6 @@ def _default(
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
     return Policy.LAST, None, None
-
-
-def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool:
-    """Whether a chunk's top-level object holds a ``_piece`` a few levels down (Ollama's ``message``)."""
-    for f in model.fields:
-        if _piece(f):
-            return True
-        t = meaning(schemas, f.type)
-        inner = schemas.models.get(t.name) if isinstance(t, ModelRef) else None
-        if (
-            inner is not None
-            and inner.name not in seen
-            and len(seen) < 4
-            and _holds_pieces(schemas, inner, (*seen, model.name))
-        ):
-            return True
-    return False
 
 
 def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
@@ -547,6 +539,14 @@ def _check_fits(schemas: Schemas, f: Field, policy: Policy, path: str, model: Mo
             )
 
 
+#: how the runtime merges unknown fields in each context, as ``explain`` prints it
+_UNKNOWN_RULES = {
+    DELTA: "text concat once it grows (a repeated value: last), other scalars last, objects merge, lists append (by index where items have one)",
+    ENTRY: "scalars last, objects merge, lists append (by index where items have one)",
+    ROOT: "scalars last, objects merge, lists last",
+}
+
+
 def explain(node: NodePlan) -> list[str]:
     """Lines ``path  policy  [key]  (source)`` for every field of the plan, depth first."""
     lines: list[str] = []
@@ -568,7 +568,7 @@ def explain(node: NodePlan) -> list[str]:
             lines.append(f"{pad}(a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
             lines.extend(explain(f.node))
-    lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_unknown_rule(node.context)}")
+    lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_UNKNOWN_RULES[node.context]}")
     return lines
 
 
@@ -583,11 +583,3 @@ def merge_warnings(node: NodePlan, root: str) -> list[SpecWarning]:
         )
         found.extend(SpecWarning(OVERRIDE_UNDECLARED, f"{root} {f.path}", f.doubt) for f in n.fields if f.doubt)
     return found
-
-
-def _unknown_rule(context: Context) -> str:
-    if context == DELTA:
-        return "text concat once it grows (a repeated value: last), other scalars last, objects merge, lists append (by index where items have one)"
-    if context == ENTRY:
-        return "scalars last, objects merge, lists append (by index where items have one)"
-    return "scalars last, objects merge, lists last"

@@ -58,11 +58,8 @@ def parse_policy(text: object, where: str) -> WrittenPolicy:
         SpecError: not a policy a spec or user may write, or a key on another policy.
     """
     name, colon, key = text.partition(":") if isinstance(text, str) else ("", "", "")
-    try:
-        policy = Policy(name)
-    except ValueError:
-        policy = Policy.KEY
-    if policy is Policy.KEY:
+    policy = next((p for p in WRITABLE if p.value == name), None)
+    if policy is None:
         raise SpecError(
             f"{where}: merge policy {text!r} is not one of {CHOICES} (by_key may name its key: by_key:id, "
             "and the key of an item that omits it: by_key:index=0; join the text field it joins: join:text)"

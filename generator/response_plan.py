@@ -90,7 +90,7 @@ def _plan_pair(
     if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
         renames["delta"] = "message"
     drop = _stream_only(source, set(target_fields), renames, entry)
-    consts, nulls, required, children = [], [], [], []
+    consts, nulls, required, blank, children = [], [], [], [], []
     for f in target.fields:
         if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
@@ -99,6 +99,8 @@ def _plan_pair(
             nulls.append(f.wire_name)
         elif f.required:
             required.append(f.wire_name)
+            if isinstance(f.type, Enum) and "" not in f.type.values:
+                blank.append(f.wire_name)
         src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
         src = next((g for g in source.fields if g.wire_name == src_name), None)
         if src is None:
@@ -116,11 +118,6 @@ def _plan_pair(
             stream_only = _stream_only(src_models[0], known, {}, listed)
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
-    blank = tuple(
-        f.wire_name
-        for f in target.fields
-        if f.wire_name in required and isinstance(f.type, Enum) and "" not in f.type.values
-    )
     suffixes = tuple(
         (name, CHUNK_SUFFIX)
         for name in TYPE_NAMES
@@ -133,7 +130,7 @@ def _plan_pair(
         fills,
         tuple(nulls),
         tuple(required),
-        blank,
+        tuple(blank),
         tuple(children),
         suffixes,
     )

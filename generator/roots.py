@@ -385,7 +385,6 @@ def check_names(interp: Interpreter, names: list[str]) -> list[str]:
             chosen.append(envelopes.get(by_class[name], by_class[name]))
         else:
             raise SpecError(
-                f"--schema {name!r}: no such schema in the spec{did_you_mean(name, list(locations))}",
-                interp.root.path,
+                f"--schema {name!r}: no such schema in the spec{did_you_mean(name, list(locations))}", interp.root.path
             )
     return list(dict.fromkeys(chosen))
