@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .model import ANY, AliasRef, Array, Enum, Map, Model, ModelRef, Nullable, Prim, Tuple, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Map, Model, ModelRef, Nullable, Prim, Tuple, Type, UnionType, parts
 from .naming import ParserNames
 
 if TYPE_CHECKING:
@@ -198,21 +198,6 @@ def closes_recursion(t: Type) -> bool:
     if isinstance(t, AliasRef):
         return t.forward
     return any(closes_recursion(part) for part in parts(t))
-
-
-def parts(t: Type) -> list[Type]:
-    """The types ``t`` holds directly (as ``model.map_parts`` changes them)."""
-    if isinstance(t, Nullable):
-        return [t.inner]
-    if isinstance(t, Array):
-        return [t.items]
-    if isinstance(t, Tuple):
-        return [*t.prefix, *([t.rest] if t.rest is not None else [])]
-    if isinstance(t, Map):
-        return [t.values]
-    if isinstance(t, UnionType):
-        return list(t.options)
-    return []
 
 
 class Parsers:

@@ -25,6 +25,7 @@ from ..model import (
     Tuple,
     Type,
     UnionType,
+    parts,
     referenced_names,
 )
 from ..naming import code as naming_code
@@ -74,7 +75,7 @@ class Checkers:
                 return False
             return self.native(alias.type, seen | {t.name})
         if isinstance(t, (Array, Map, Nullable)):
-            return all(self.native(part, seen) for part in pytypes.parts(t))
+            return all(self.native(part, seen) for part in parts(t))
         if isinstance(t, Tuple):  # one fixed length only: msgspec reads ``tuple[A, B]`` by position
             return t.rest is None and t.min_items == len(t.prefix) and all(self.native(p, seen) for p in t.prefix)
         if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
+from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType, parts
 from .base import Emitter, Traits, any_of, field_default
 
 #: The module's ``Annotated`` metadata that validates a tuple open at the end by position
@@ -133,4 +133,4 @@ def _pydantic_names(t: Type) -> set[str]:
             found |= {"Annotated", "Tag", "Discriminator"}
         elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
             found |= {"Annotated", "Field"}
-    return found.union(*map(_pydantic_names, pytypes.parts(t)))
+    return found.union(*map(_pydantic_names, parts(t)))

@@ -9,7 +9,7 @@ import keyword
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type
+from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type, parts
 from ..naming import RESERVED_ATTRIBUTES
 from .base import Emitter, Traits
 
@@ -83,7 +83,7 @@ class _TupleHolders:
                 alias = self.aliases.get(t.name)
                 self.known[t.name] = alias is not None and self(alias.value_type)
             return self.known[t.name]
-        return any(self(part) for part in pytypes.parts(t))
+        return any(self(part) for part in parts(t))
 
 
 def _key(f: Field, parser: str, put: bool) -> str:
