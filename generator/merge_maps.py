@@ -100,16 +100,15 @@ def merged_map(
         if not isinstance(layer, dict):
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
         for key, value in layer.items():
+            at = _place(layer, file, pointer, key)
             if key not in FAMILY_KEYS:
-                raise SpecError(
-                    f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *_place(layer, file, pointer, key)
-                )
+                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *at)
             if key not in ENTRY_SECTIONS:
                 data[key] = value
-                sources[f"key:{key}"] = _place(layer, file, pointer, key)
+                sources[f"key:{key}"] = at
                 continue
             if not isinstance(value, dict):
-                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
+                raise SpecError(f"'{key}' must map event types to entries", *at)
             other = ENTRY_SECTIONS[key == "events"]
             both = sorted(str(t) for t in value if t in layer[other]) if isinstance(layer.get(other), dict) else []
             if both:
@@ -118,7 +117,7 @@ def merged_map(
                     *_place(layer, file, pointer, key, both[0]),
                 )
             if key == "events" or "events" not in sources:  # where errors about the entries point
-                sources["events"] = _place(layer, file, pointer, key)
+                sources["events"] = at
             for tag, entry in value.items():
                 events[str(tag)] = entry
                 origin[str(tag)] = source

@@ -333,7 +333,6 @@ def _plan_field(
     element, items_union = _keyed_element(schemas, f, owner)
     model, union = _object_model(schemas, f, owner)
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
-    source = "default"
     fallback = ""
     absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
@@ -343,36 +342,30 @@ def _plan_field(
         elif model is not None and _holds_text(schemas, f):
             fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
             fallback += " merges it field by field"
-    written = f.merge
-    # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
-    inside = _inside_items(path, overrides) if node is None and path not in overrides and f.merge is None else None
+    written: WrittenPolicy | None
     if path in overrides:
         written, source = overrides.pop(path), "override"
-    elif inside is not None:
-        written, source = inside, "override"
-    elif written is not None:
-        source = "x-merge"
+    elif f.merge is not None:
+        written, source = f.merge, "x-merge"
+    else:  # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
+        written = _inside_items(path, overrides) if node is None else None
+        source = "default" if written is None else "override"
     if written is not None:
-        absent = None
-        policy, key_name = written.policy, written.key
-        fallback = ""
+        policy, key_name, fallback = written.policy, written.key, ""
+        absent = written.absent if policy == Policy.BY_KEY else None
         _check_fits(schemas, f, policy, path, model, key_name)
         if policy == Policy.JOIN:
             node, key = None, key_name or "text"
-        elif policy == Policy.BY_KEY and node is not None and key == (key_name or "index"):
-            absent = written.absent  # the default's plan of the entries (nested overrides applied there)
-        elif policy == Policy.BY_KEY:
-            absent = written.absent
-            key = key_name or "index"
+        elif policy == Policy.BY_KEY and (node is None or key != (key_name or "index")):
+            key = key_name or "index"  # else the default's plan of the entries (nested overrides applied there)
             element = element or _element(schemas, f)
             assert element is not None
             if not any(_is_key(schemas, g, key) for g in element.fields):
                 raise SpecError(
                     f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}"
                 )
-            node = _plan_node(
-                schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key
-            )
+            inner = DELTA if context == DELTA else ENTRY
+            node = _plan_node(schemas, element, inner, path + "[]", overrides, stack, key)
         elif policy == Policy.MERGE and model is not None and node is None:
             node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
