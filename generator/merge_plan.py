@@ -310,11 +310,10 @@ def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None
     if element is not None:
         return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
-    item = meaning(schemas, t.item) if isinstance(t, Array) else None
-    if not isinstance(t, Array) or not isinstance(item, UnionType):
+    if not isinstance(t, Array):
         return None, ((), ())
     name = t.item.name if isinstance(t.item, AliasRef) else f"{owner}{class_name(f.wire_name)}Item"
-    model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
+    model, union = _gathered(schemas, meaning(schemas, t.item), name, f.pointer)  # None unless a union of objects
     if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
         return None, ((), ())
     return model, union
@@ -452,17 +451,21 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT and not any(
-            _holds(schemas, g, _piece) for g in model.fields
-        ):  # holds no piece (Ollama's ``message`` does)
-            return Policy.LAST, None, None
+        if context == ROOT and not any(_holds(schemas, g, _piece) for g in model.fields):
+            return Policy.LAST, None, None  # holds no piece (Ollama's ``message`` does)
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         if context == DELTA or node.accumulates():  # at the root: an object that holds pieces
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        listed = _list_default(schemas, f, context)
-        return listed, "text" if listed == Policy.JOIN else None, None
+        # at a chunk's top level ``last`` unless its description says pieces; items with ``text``
+        # ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``
+        items = _element(schemas, f)
+        if context == ROOT and not _piece(f):
+            return Policy.LAST, None, None
+        if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
+            return Policy.JOIN, "text", None
+        return Policy.LAST if _ratings(schemas, f) else Policy.APPEND, None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
     if (context == DELTA or _piece(f)) and _is_text(schemas, f):
@@ -472,21 +475,13 @@ def _default(
     return Policy.LAST, None, None
 
 
-def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
-    """A list's policy: at a chunk's top level ``last`` unless its description says pieces; items
-    with ``text`` ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``."""
-    items = _element(schemas, f)
-    if context == ROOT and not _piece(f):
-        return Policy.LAST
-    if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
-        return Policy.JOIN
-    return Policy.LAST if _ratings(schemas, f) else Policy.APPEND
-
-
 def _ratings(schemas: Schemas, f: Field) -> bool:
-    """A list of records of only enums, numbers and flags (one per category)."""
+    """A list of records of only enums, numbers and flags (one per category): no text, no object, no list."""
     items = _element(schemas, f)
-    return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
+    kinds = [meaning(schemas, g.type) for g in items.fields] if items is not None else []
+    return bool(kinds) and all(
+        isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool")) for t in kinds
+    )
 
 
 def _absent_key(element: Model | None, key: str | None, context: Context) -> int | None:
@@ -499,12 +494,6 @@ def _absent_key(element: Model | None, key: str | None, context: Context) -> int
     if isinstance(found.default, int) and not isinstance(found.default, bool):
         return found.default
     return 0 if context == ROOT else None
-
-
-def _scalar_flag(schemas: Schemas, f: Field) -> bool:
-    """An enum, a number or a flag: no text, no object, no list."""
-    t = meaning(schemas, f.type)
-    return isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool"))
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

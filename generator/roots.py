@@ -220,9 +220,18 @@ def _found_unions(interp: Interpreter) -> list[UnionStream]:
     except SpecError:
         answers = []
     for answer in answers:
-        for body in answer.json:
+        for body in answer.json:  # the objects it answers; where it is either one or a union of events, the union
             try:  # a body it cannot read (a dangling $ref) is reported where a run reads it, if one does
-                _answered_unions(view, interp, answer, body, answered, found)
+                options = view.options(body)
+                for option in options or [body]:
+                    name = view.named(option)
+                    if name is not None and not view.is_union(option):
+                        answered.setdefault(name, answer.path)
+                unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
+                objects = _json_objects(view, (body,), body)
+                for union in unions:
+                    if union is not None and objects and union not in found:
+                        found[union] = UnionStream(union, interp.components()[union], objects, answer.path)
             except SpecError:
                 continue
     for name, loc in interp.components().items():
@@ -233,28 +242,6 @@ def _found_unions(interp: Interpreter) -> list[UnionStream]:
         if carried:
             found[name] = UnionStream(name, loc, (carried[0],), answered[carried[0]])
     return list(found.values())
-
-
-def _answered_unions(
-    view: SpecView,
-    interp: Interpreter,
-    answer: Any,
-    body: Location,
-    answered: dict[str, str],
-    found: dict[str, UnionStream],
-) -> None:
-    """Note the objects ``body`` answers (``answered``) and, where it is either an object or a
-    union of events, the union (``found``)."""
-    options = view.options(body)
-    for option in options or [body]:
-        name = view.named(option)
-        if name is not None and not view.is_union(option):
-            answered.setdefault(name, answer.path)
-    unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
-    objects = _json_objects(view, (body,), body)
-    for name in unions:
-        if name is not None and objects and name not in found:
-            found[name] = UnionStream(name, interp.components()[name], objects, answer.path)
 
 
 def _carried(view: SpecView, loc: Location, answered: dict[str, str]) -> list[str]:

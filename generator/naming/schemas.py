@@ -153,7 +153,9 @@ def derived_name(
         elif token in ("anyOf", "oneOf", "allOf") and pair:
             member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
             if member is not None:  # a member of a union of several (not just "X or null"; no allOf)
-                words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
+                # its first hint (``Interpreter.member_hints``) that makes a word, else its position
+                index = int(rest[i + 1]) if rest[i + 1].isdigit() else 0
+                words.append(next((pascal_word(h) for h in member if pascal_word(h)), f"Option{index + 1}"))
             i += 1
         elif token == "items":
             plural = singular(words[-1]) if words else ""
@@ -243,12 +245,6 @@ def _step(node: Any, token: str) -> Any:
     return None
 
 
-def _variant_word(hints: Sequence[str], index: int) -> str:
-    """A union member's word: its first hint (``Interpreter.member_hints``) that makes one, else
-    its position in that union (``Option1``...)."""
-    return next((pascal_word(h) for h in hints if pascal_word(h)), f"Option{index + 1}")
-
-
 def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
     """Attribute names for one model's properties (``attribute_name``), in order: valid names claim
     themselves first (no renaming churn); a class name of the module gets ``_`` appended (its
@@ -296,7 +292,8 @@ def name_schemas(
     notes = sorted((name, note) for pid, name in new.items() if (note := origin_note(places[pid], name, resolver.root)))
     for name, note in notes:  # every id in ``new`` is a model's or an alias's
         table: dict[str, Any] = models if name in models else aliases
-        table[name] = replace(table[name], description=_with_note(table[name].description, note))
+        told = table[name].description
+        table[name] = replace(table[name], description=f"{told}\n\n{note}" if told else note)
     models = {name: m.map_types(lambda t: _attributes(t, models)) for name, m in models.items()}
     aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
@@ -355,10 +352,6 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
     else:
         why = "written as a Python name"
     return f"From ``{where}`` ({why})."
-
-
-def _with_note(description: str | None, note: str) -> str:
-    return f"{description}\n\n{note}" if description else note
 
 
 def _check_defined(schemas: Schemas) -> None:
