@@ -280,7 +280,7 @@ def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model
             first = gathered.get(g.wire_name)
             if first is None:
                 required = all(any(h.wire_name == g.wire_name and h.required for h in v.fields) for v in variants)
-                gathered[g.wire_name] = replace(g, required=required, merge=g.merge)
+                gathered[g.wire_name] = replace(g, required=required)
                 first_in[g.wire_name] = variant.name
             elif meaning(schemas, first.type) != meaning(schemas, g.type):
                 conflicts.append(

@@ -299,20 +299,15 @@ def mapped_unions(interp: Interpreter) -> list[str]:
 def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
     """The components union root ``name`` folds into by what the operations say (see
     ``stream_unions``, ``found_unions``); empty when none says."""
-    for found in (stream_unions, found_unions):  # the second reads every component: only when needed
-        for union in found(interp):
-            if union.name == name:
-                return union.targets
-    return ()
+    finders = (stream_unions, found_unions)  # the second reads every component: only when needed
+    return next((u.targets for find in finders for u in find(interp) if u.name == name), ())
 
 
 def stream_locations(interp: Interpreter) -> dict[str, Location]:
     """Where each root a run may name is: the components, and the unions streamed inline in
     an envelope's ``data`` (``ConversationEventsData``)."""
-    found = dict(interp.components())
-    for union in stream_unions(interp):
-        found.setdefault(union.name, union.location)
-    return found
+    components = interp.components()
+    return {**components, **{u.name: u.location for u in stream_unions(interp) if u.name not in components}}
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:

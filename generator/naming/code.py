@@ -119,14 +119,12 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
     """A class name for each merge-state node (by ``id(node)``; every root's nodes in rendering
     order): ``_<Model>Merge``, else ``_<Model><Context>Merge``, then ``_`` appended until unique."""
     names: dict[int, str] = {}
-    used: set[str] = set()
     for node in nodes:
         name = f"_{node.model.name}Merge"
-        if name in used:
+        if name in names.values():
             name = f"_{node.model.name}{node.context.title()}Merge"
-        while name in used:
+        while name in names.values():
             name += "_"
-        used.add(name)
         names[id(node)] = name
     return names
 
