@@ -73,19 +73,16 @@ def merged_map(
     the types under ``extra_events``, ``"_origin"`` each type's layer (``inferred``,
     ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
     shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root) if shipped_ok else None
-    data: dict[str, Any] = {}
-    sources: dict[str, Where] = {}
-    layers: list[tuple[Any, Path | None, str, str]] = (
-        [(dict(inferred), None, "", "inferred")] if inferred is not None else []
-    )
-    if shipped is not None:
-        layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
+    ship_file, ship_map = shipped if shipped is not None else (Path(), None)
     declared, pointer = x_merge(schemas, root)
-    if declared is not None:
-        layers.append((declared, spec_file, pointer, "x-merge"))
-    if overrides:
-        first = overrides.place("root") if isinstance(overrides, MapLayer) else None
-        layers.append((overrides, None, "", f"file:{first[0].name}" if first else "override"))
+    first = overrides.place("root") if isinstance(overrides, MapLayer) else None
+    layers = [  # (map, file, pointer, source), bottom to top; a layer not given is left out
+        (dict(inferred) if inferred is not None else None, None, "", "inferred"),
+        (ship_map, ship_file, "", f"map:{ship_file.name}"),
+        (declared, spec_file, pointer, "x-merge"),
+        (overrides or None, None, "", f"file:{first[0].name}" if first else "override"),
+    ]
+    layers = [layer for layer in layers if layer[0] is not None]
     if not layers:
         raise SpecError(
             f"no merge map for event union {root!r}: declare one with 'x-merge' on the schema "
@@ -93,6 +90,8 @@ def merged_map(
             spec_file,
             pointer.removesuffix("/x-merge"),
         )
+    data: dict[str, Any] = {}
+    sources: dict[str, Where] = {}
     events: dict[str, Any] = {}
     origin: dict[str, str] = {}
     extra: set[str] = set()
