@@ -84,7 +84,6 @@ def class_names(
     hints = hints or {}
     names: dict[str, str] = {}
     owner: dict[str, str] = {}  # name -> id
-    at: dict[Key, str] = {}  # location -> name
     for pid in order:
         place = places[pid]
         if place.component is None or place.base:
@@ -100,7 +99,6 @@ def class_names(
             while free in owner:
                 free += "Model"
             names[unlisted], owner[free] = free, unlisted
-            at[location_key(places[unlisted].loc)] = free
             if unlisted == pid:
                 continue
         elif name in owner:
@@ -109,7 +107,7 @@ def class_names(
                 f"schemas {other!r} and {place.component!r} both become the Python name {name!r}; rename one of them"
             )
         names[pid], owner[name] = name, pid
-        at[location_key(place.loc)] = name
+    at = {location_key(places[pid].loc): name for pid, name in names.items()}  # the components' names
     listed = {class_name(p.component) for p in (places[i] for i in order) if p.listed and p.component is not None}
     for pid in order:
         place = places[pid]
