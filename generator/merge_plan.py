@@ -136,11 +136,7 @@ class NodePlan:
 
     def walk(self) -> list[NodePlan]:
         """This node and every node below it, parents first (each model once per path)."""
-        found = [self]
-        for f in self.fields:
-            if f.node is not None:
-                found.extend(f.node.walk())
-        return found
+        return [self, *(below for f in self.fields if f.node is not None for below in f.node.walk())]
 
 
 def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = None) -> NodePlan:

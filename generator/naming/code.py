@@ -149,10 +149,9 @@ class ParserNames:
         name = _joined([*words, *(_words(w) for m in members for w in m)])
         if len(name) > self.LONGEST and len(members) > 1:
             name = _joined([*words, *(_words(w) for w in members[0]), f"and_{len(members) - 1}_more"])
-        base, n = name, 1
+        base, n = name, 2
         while name in self.definitions:
-            n += 1
-            name = f"{base}_{n}"
+            name, n = f"{base}_{n}", n + 1
         self.definitions[name] = expression
         self._by_expression[expression] = name
         return name
