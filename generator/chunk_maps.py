@@ -77,8 +77,7 @@ def plan_stream(
     try:
         node = plan_merge(schemas, root, {**kept, **overrides})
     except SpecError as exc:
-        node = plan_merge(schemas, root, overrides)
-        return node, [SpecWarning(CHUNK_MAP_MISFIT, root, f"{path.name}: {exc}")]
+        return plan_merge(schemas, root, overrides), [SpecWarning(CHUNK_MAP_MISFIT, root, f"{path.name}: {exc}")]
     return _relabel(node, set(kept), f"map:{path.name}"), []  # ``kept``: paths the user does not override
 
 

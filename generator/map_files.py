@@ -51,12 +51,10 @@ def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
         for key, value in data.items():
             if key == "root":
                 continue
-            if key in ENTRY_SECTIONS and isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
+            entries = key in ENTRY_SECTIONS and isinstance(value, dict)
+            merged[key] = {**merged[key], **value} if entries and isinstance(merged.get(key), dict) else value
             merged.places[(key,)] = (path, join_pointer("", key))
-            for tag in value if key in ENTRY_SECTIONS and isinstance(value, dict) else ():
+            for tag in value if entries else ():
                 merged.places[(key, str(tag))] = (path, join_pointer("", key, tag))
     return found
 

@@ -73,19 +73,16 @@ def merged_map(
     the types under ``extra_events``, ``"_origin"`` each type's layer (``inferred``,
     ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
     shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root) if shipped_ok else None
-    data: dict[str, Any] = {}
-    sources: dict[str, Where] = {}
-    layers: list[tuple[Any, Path | None, str, str]] = (
-        [(dict(inferred), None, "", "inferred")] if inferred is not None else []
-    )
-    if shipped is not None:
-        layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
+    ship_file, ship_map = shipped if shipped is not None else (Path(), None)
     declared, pointer = x_merge(schemas, root)
-    if declared is not None:
-        layers.append((declared, spec_file, pointer, "x-merge"))
-    if overrides:
-        first = overrides.place("root") if isinstance(overrides, MapLayer) else None
-        layers.append((overrides, None, "", f"file:{first[0].name}" if first else "override"))
+    first = overrides.place("root") if isinstance(overrides, MapLayer) else None
+    layers = [  # (map, file, pointer, source), bottom to top; a layer not given is left out
+        (dict(inferred) if inferred is not None else None, None, "", "inferred"),
+        (ship_map, ship_file, "", f"map:{ship_file.name}"),
+        (declared, spec_file, pointer, "x-merge"),
+        (overrides or None, None, "", f"file:{first[0].name}" if first else "override"),
+    ]
+    layers = [layer for layer in layers if layer[0] is not None]
     if not layers:
         raise SpecError(
             f"no merge map for event union {root!r}: declare one with 'x-merge' on the schema "
@@ -93,6 +90,8 @@ def merged_map(
             spec_file,
             pointer.removesuffix("/x-merge"),
         )
+    data: dict[str, Any] = {}
+    sources: dict[str, Where] = {}
     events: dict[str, Any] = {}
     origin: dict[str, str] = {}
     extra: set[str] = set()
@@ -100,16 +99,15 @@ def merged_map(
         if not isinstance(layer, dict):
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
         for key, value in layer.items():
+            at = _place(layer, file, pointer, key)
             if key not in FAMILY_KEYS:
-                raise SpecError(
-                    f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *_place(layer, file, pointer, key)
-                )
+                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *at)
             if key not in ENTRY_SECTIONS:
                 data[key] = value
-                sources[f"key:{key}"] = _place(layer, file, pointer, key)
+                sources[f"key:{key}"] = at
                 continue
             if not isinstance(value, dict):
-                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
+                raise SpecError(f"'{key}' must map event types to entries", *at)
             other = ENTRY_SECTIONS[key == "events"]
             both = sorted(str(t) for t in value if t in layer[other]) if isinstance(layer.get(other), dict) else []
             if both:
@@ -118,7 +116,7 @@ def merged_map(
                     *_place(layer, file, pointer, key, both[0]),
                 )
             if key == "events" or "events" not in sources:  # where errors about the entries point
-                sources["events"] = _place(layer, file, pointer, key)
+                sources["events"] = at
             for tag, entry in value.items():
                 events[str(tag)] = entry
                 origin[str(tag)] = source

@@ -136,11 +136,7 @@ class NodePlan:
 
     def walk(self) -> list[NodePlan]:
         """This node and every node below it, parents first (each model once per path)."""
-        found = [self]
-        for f in self.fields:
-            if f.node is not None:
-                found.extend(f.node.walk())
-        return found
+        return [self, *(below for f in self.fields if f.node is not None for below in f.node.walk())]
 
 
 def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = None) -> NodePlan:
@@ -280,7 +276,7 @@ def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model
             first = gathered.get(g.wire_name)
             if first is None:
                 required = all(any(h.wire_name == g.wire_name and h.required for h in v.fields) for v in variants)
-                gathered[g.wire_name] = replace(g, required=required, merge=g.merge)
+                gathered[g.wire_name] = replace(g, required=required)
                 first_in[g.wire_name] = variant.name
             elif meaning(schemas, first.type) != meaning(schemas, g.type):
                 conflicts.append(
@@ -310,11 +306,10 @@ def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None
     if element is not None:
         return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
-    item = meaning(schemas, t.item) if isinstance(t, Array) else None
-    if not isinstance(t, Array) or not isinstance(item, UnionType):
+    if not isinstance(t, Array):
         return None, ((), ())
     name = t.item.name if isinstance(t.item, AliasRef) else f"{owner}{class_name(f.wire_name)}Item"
-    model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
+    model, union = _gathered(schemas, meaning(schemas, t.item), name, f.pointer)  # None unless a union of objects
     if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
         return None, ((), ())
     return model, union
@@ -333,7 +328,6 @@ def _plan_field(
     element, items_union = _keyed_element(schemas, f, owner)
     model, union = _object_model(schemas, f, owner)
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
-    source = "default"
     fallback = ""
     absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
@@ -343,36 +337,30 @@ def _plan_field(
         elif model is not None and _holds_text(schemas, f):
             fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
             fallback += " merges it field by field"
-    written = f.merge
-    # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
-    inside = _inside_items(path, overrides) if node is None and path not in overrides and f.merge is None else None
+    written: WrittenPolicy | None
     if path in overrides:
         written, source = overrides.pop(path), "override"
-    elif inside is not None:
-        written, source = inside, "override"
-    elif written is not None:
-        source = "x-merge"
+    elif f.merge is not None:
+        written, source = f.merge, "x-merge"
+    else:  # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
+        written = _inside_items(path, overrides) if node is None else None
+        source = "default" if written is None else "override"
     if written is not None:
-        absent = None
-        policy, key_name = written.policy, written.key
-        fallback = ""
+        policy, key_name, fallback = written.policy, written.key, ""
+        absent = written.absent if policy == Policy.BY_KEY else None
         _check_fits(schemas, f, policy, path, model, key_name)
         if policy == Policy.JOIN:
             node, key = None, key_name or "text"
-        elif policy == Policy.BY_KEY and node is not None and key == (key_name or "index"):
-            absent = written.absent  # the default's plan of the entries (nested overrides applied there)
-        elif policy == Policy.BY_KEY:
-            absent = written.absent
-            key = key_name or "index"
+        elif policy == Policy.BY_KEY and (node is None or key != (key_name or "index")):
+            key = key_name or "index"  # else the default's plan of the entries (nested overrides applied there)
             element = element or _element(schemas, f)
             assert element is not None
             if not any(_is_key(schemas, g, key) for g in element.fields):
                 raise SpecError(
                     f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}"
                 )
-            node = _plan_node(
-                schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key
-            )
+            inner = DELTA if context == DELTA else ENTRY
+            node = _plan_node(schemas, element, inner, path + "[]", overrides, stack, key)
         elif policy == Policy.MERGE and model is not None and node is None:
             node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
@@ -459,17 +447,21 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT and not any(
-            _holds(schemas, g, _piece) for g in model.fields
-        ):  # holds no piece (Ollama's ``message`` does)
-            return Policy.LAST, None, None
+        if context == ROOT and not any(_holds(schemas, g, _piece) for g in model.fields):
+            return Policy.LAST, None, None  # holds no piece (Ollama's ``message`` does)
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         if context == DELTA or node.accumulates():  # at the root: an object that holds pieces
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        listed = _list_default(schemas, f, context)
-        return listed, "text" if listed == Policy.JOIN else None, None
+        # at a chunk's top level ``last`` unless its description says pieces; items with ``text``
+        # ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``
+        items = _element(schemas, f)
+        if context == ROOT and not _piece(f):
+            return Policy.LAST, None, None
+        if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
+            return Policy.JOIN, "text", None
+        return Policy.LAST if _ratings(schemas, f) else Policy.APPEND, None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
     if (context == DELTA or _piece(f)) and _is_text(schemas, f):
@@ -479,21 +471,13 @@ def _default(
     return Policy.LAST, None, None
 
 
-def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
-    """A list's policy: at a chunk's top level ``last`` unless its description says pieces; items
-    with ``text`` ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``."""
-    items = _element(schemas, f)
-    if context == ROOT and not _piece(f):
-        return Policy.LAST
-    if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
-        return Policy.JOIN
-    return Policy.LAST if _ratings(schemas, f) else Policy.APPEND
-
-
 def _ratings(schemas: Schemas, f: Field) -> bool:
-    """A list of records of only enums, numbers and flags (one per category)."""
+    """A list of records of only enums, numbers and flags (one per category): no text, no object, no list."""
     items = _element(schemas, f)
-    return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
+    kinds = [meaning(schemas, g.type) for g in items.fields] if items is not None else []
+    return bool(kinds) and all(
+        isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool")) for t in kinds
+    )
 
 
 def _absent_key(element: Model | None, key: str | None, context: Context) -> int | None:
@@ -506,12 +490,6 @@ def _absent_key(element: Model | None, key: str | None, context: Context) -> int
     if isinstance(found.default, int) and not isinstance(found.default, bool):
         return found.default
     return 0 if context == ROOT else None
-
-
-def _scalar_flag(schemas: Schemas, f: Field) -> bool:
-    """An enum, a number or a flag: no text, no object, no list."""
-    t = meaning(schemas, f.type)
-    return isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool"))
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

@@ -19,21 +19,20 @@ class ResponsePlan:
     Attributes:
         renames: stream wire name -> response wire name (``delta`` -> ``message``).
         drop: stream mechanics the response lacks: ``STREAM_ONLY`` fields and a list entry's
-            ``index`` (the key fragments merge on). All else is kept, fields the response
-            schema lacks too (``usage`` inside a choice): each style keeps unknown fields.
-        consts: required single-value fields of the response and their value (``object:
-            chat.completion``, ``role: assistant``).
-        fills: stream fields whose schema allows one value (a tool call's ``type:
-            function``) and that value, for a stream that never sent them.
-        nulls: required nullable response fields, filled with null when absent.
-        required: required non-nullable response fields; absent or null is reported
-            (``incomplete``) and left out, never invented: a guessed ``finish_reason: "stop"``
-            would call a stream cut short complete.
-        blank: required fields whose ``""`` means none was sent: an enum that has no
-            ``""`` (Ollama sends ``finish_reason: ""``).
-        suffixes: fields whose stream value names the chunk's type and the suffix that, cut
-            off, names the response's (``chat.completion.chunk`` -> ``chat.completion``), where
-            the response's schema gives no single value (Mistral's ``object``).
+            ``index``. All else is kept, even fields the response schema lacks (``usage`` in a
+            choice): each style keeps unknown fields.
+        consts: required single-value response fields and their value (``object: chat.completion``).
+        fills: single-value stream fields (a tool call's ``type: function``) and their value, for
+            a stream that never sent them.
+        nulls: required nullable response fields, null when absent.
+        required: required non-nullable response fields; absent or null is reported (``incomplete``)
+            and left out, never invented (a guessed ``finish_reason: "stop"`` would call a stream
+            cut short complete).
+        blank: required enum fields without ``""``, whose ``""`` means none was sent (Ollama's
+            ``finish_reason: ""``).
+        suffixes: fields whose stream value names the chunk's type, and the suffix whose removal
+            names the response's (``chat.completion.chunk``), where the response schema gives no
+            single value (Mistral's ``object``).
         children: response wire name -> plan for that object (or each item of that list).
     """
 

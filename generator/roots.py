@@ -220,9 +220,18 @@ def _found_unions(interp: Interpreter) -> list[UnionStream]:
     except SpecError:
         answers = []
     for answer in answers:
-        for body in answer.json:
+        for body in answer.json:  # the objects it answers; where it is either one or a union of events, the union
             try:  # a body it cannot read (a dangling $ref) is reported where a run reads it, if one does
-                _answered_unions(view, interp, answer, body, answered, found)
+                options = view.options(body)
+                for option in options or [body]:
+                    name = view.named(option)
+                    if name is not None and not view.is_union(option):
+                        answered.setdefault(name, answer.path)
+                unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
+                objects = _json_objects(view, (body,), body)
+                for union in unions:
+                    if union is not None and objects and union not in found:
+                        found[union] = UnionStream(union, interp.components()[union], objects, answer.path)
             except SpecError:
                 continue
     for name, loc in interp.components().items():
@@ -233,28 +242,6 @@ def _found_unions(interp: Interpreter) -> list[UnionStream]:
         if carried:
             found[name] = UnionStream(name, loc, (carried[0],), answered[carried[0]])
     return list(found.values())
-
-
-def _answered_unions(
-    view: SpecView,
-    interp: Interpreter,
-    answer: Any,
-    body: Location,
-    answered: dict[str, str],
-    found: dict[str, UnionStream],
-) -> None:
-    """Note the objects ``body`` answers (``answered``) and, where it is either an object or a
-    union of events, the union (``found``)."""
-    options = view.options(body)
-    for option in options or [body]:
-        name = view.named(option)
-        if name is not None and not view.is_union(option):
-            answered.setdefault(name, answer.path)
-    unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
-    objects = _json_objects(view, (body,), body)
-    for name in unions:
-        if name is not None and objects and name not in found:
-            found[name] = UnionStream(name, interp.components()[name], objects, answer.path)
 
 
 def _carried(view: SpecView, loc: Location, answered: dict[str, str]) -> list[str]:
@@ -312,20 +299,15 @@ def mapped_unions(interp: Interpreter) -> list[str]:
 def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
     """The components union root ``name`` folds into by what the operations say (see
     ``stream_unions``, ``found_unions``); empty when none says."""
-    for found in (stream_unions, found_unions):  # the second reads every component: only when needed
-        for union in found(interp):
-            if union.name == name:
-                return union.targets
-    return ()
+    finders = (stream_unions, found_unions)  # the second reads every component: only when needed
+    return next((u.targets for find in finders for u in find(interp) if u.name == name), ())
 
 
 def stream_locations(interp: Interpreter) -> dict[str, Location]:
     """Where each root a run may name is: the components, and the unions streamed inline in
     an envelope's ``data`` (``ConversationEventsData``)."""
-    found = dict(interp.components())
-    for union in stream_unions(interp):
-        found.setdefault(union.name, union.location)
-    return found
+    components = interp.components()
+    return {**components, **{u.name: u.location for u in stream_unions(interp) if u.name not in components}}
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:

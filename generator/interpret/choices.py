@@ -116,22 +116,13 @@ class UnionReading(ReaderBase):
             SpecError: a mapping value naming a schema that is not an object.
         """
         node = self.resolver.node(target)
-        raw = node.get("discriminator") if isinstance(node, dict) else None
-        if (
-            not isinstance(raw, dict)
-            or not isinstance(raw.get("propertyName"), str)
-            or "oneOf" in node
-            or "anyOf" in node
-            or not isinstance(reading.type, ModelRef)
-        ):
+        raw: Any = node.get("discriminator") if isinstance(node, dict) else None
+        prop = raw.get("propertyName") if isinstance(raw, dict) else None
+        if not isinstance(prop, str) or "oneOf" in node or "anyOf" in node or not isinstance(reading.type, ModelRef):
             return reading
         children = self._allof_children(target)
         holder = Location(at.doc, "").child(*at.tokens[:-2]) if at.tokens[-2:-1] == ["allOf"] else None
-        if (
-            holder is not None
-            and _key(holder) in {_key(c) for c in children}
-            and _synonym_ref(self.resolver.node(holder))
-        ):
+        if holder is not None and _key(holder) in map(_key, children) and _synonym_ref(self.resolver.node(holder)):
             return reading  # ``Cat: allOf [$ref Pet]`` names the parent's shape: Cat is a variant, not the union
         dloc = target.child("discriminator")
         mapping: dict[Any, str] = {}
@@ -162,7 +153,7 @@ class UnionReading(ReaderBase):
         if not options or options == [reading.type] and not synonyms:
             return reading
         pending = discriminators.Pending(
-            raw["propertyName"],
+            prop,
             tuple(mapping.items()),
             explicit=True,
             synonyms=tuple(synonyms),

@@ -119,14 +119,12 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
     """A class name for each merge-state node (by ``id(node)``; every root's nodes in rendering
     order): ``_<Model>Merge``, else ``_<Model><Context>Merge``, then ``_`` appended until unique."""
     names: dict[int, str] = {}
-    used: set[str] = set()
     for node in nodes:
         name = f"_{node.model.name}Merge"
-        if name in used:
+        if name in names.values():
             name = f"_{node.model.name}{node.context.title()}Merge"
-        while name in used:
+        while name in names.values():
             name += "_"
-        used.add(name)
         names[id(node)] = name
     return names
 
@@ -151,10 +149,9 @@ class ParserNames:
         name = _joined([*words, *(_words(w) for m in members for w in m)])
         if len(name) > self.LONGEST and len(members) > 1:
             name = _joined([*words, *(_words(w) for w in members[0]), f"and_{len(members) - 1}_more"])
-        base, n = name, 1
+        base, n = name, 2
         while name in self.definitions:
-            n += 1
-            name = f"{base}_{n}"
+            name, n = f"{base}_{n}", n + 1
         self.definitions[name] = expression
         self._by_expression[expression] = name
         return name

@@ -8,6 +8,7 @@ import keyword
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import reduce
 from typing import Any
 
 from ..load import Document
@@ -83,7 +84,6 @@ def class_names(
     hints = hints or {}
     names: dict[str, str] = {}
     owner: dict[str, str] = {}  # name -> id
-    at: dict[Key, str] = {}  # location -> name
     for pid in order:
         place = places[pid]
         if place.component is None or place.base:
@@ -99,7 +99,6 @@ def class_names(
             while free in owner:
                 free += "Model"
             names[unlisted], owner[free] = free, unlisted
-            at[location_key(places[unlisted].loc)] = free
             if unlisted == pid:
                 continue
         elif name in owner:
@@ -108,7 +107,7 @@ def class_names(
                 f"schemas {other!r} and {place.component!r} both become the Python name {name!r}; rename one of them"
             )
         names[pid], owner[name] = name, pid
-        at[location_key(place.loc)] = name
+    at = {location_key(places[pid].loc): name for pid, name in names.items()}  # the components' names
     listed = {class_name(p.component) for p in (places[i] for i in order) if p.listed and p.component is not None}
     for pid in order:
         place = places[pid]
@@ -145,18 +144,18 @@ def derived_name(
     rest = tokens[anchor:]
     i = 0
     while i < len(rest):
-        token = rest[i]
-        if token in ("properties", "patternProperties", "$defs", "definitions") and i + 1 < len(rest):
+        token, pair = rest[i], i + 1 < len(rest)
+        if token in ("properties", "patternProperties", "$defs", "definitions") and pair:
             words.append(pascal_word(rest[i + 1]) if token != "patternProperties" else "Value")
-            i += 2
-            continue
-        if token in ("anyOf", "oneOf", "allOf") and i + 1 < len(rest):
+            i += 1
+        elif token in ("anyOf", "oneOf", "allOf") and pair:
             member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
             if member is not None:  # a member of a union of several (not just "X or null"; no allOf)
-                words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
-            i += 2
-            continue
-        if token == "items":
+                # its first hint (``Interpreter.member_hints``) that makes a word, else its position
+                index = int(rest[i + 1]) if rest[i + 1].isdigit() else 0
+                words.append(next((pascal_word(h) for h in member if pascal_word(h)), f"Option{index + 1}"))
+            i += 1
+        elif token == "items":
             plural = singular(words[-1]) if words else ""
             if plural:
                 words[-1] = plural
@@ -166,7 +165,7 @@ def derived_name(
             words.append("Value")
         elif token == "prefixItems":
             words.append("Item")
-            i += 1
+            i += 1  # and its index
         elif not token.isdigit():
             words.append(pascal_word(token))
         i += 1
@@ -199,63 +198,40 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
     if not tokens:
         return None
     words: list[str] = []
-    node: Any = root.data
     i = 0
-
-    def take(n: int) -> Any:
-        """Step over ``n`` tokens; the node reached."""
-        nonlocal node, i
-        for token in tokens[i : i + n]:
-            node = _step(node, token)
-        i += n
-        return node
-
     while i < len(tokens):
-        token = tokens[i]
-        if token == "schema" or token in ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf"):
+        token, after = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
+        if token in ("schema", "properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf"):
             if i == 0:
                 return None  # the document is itself a schema: named as one (component_at)
             break  # from here the walk of a schema (derived_name) names the rest
-        if token in ("paths", "webhooks") and i + 1 < len(tokens):
-            take(2)
-            path_words = pascal_word(tokens[i - 1].replace("{", " ").replace("}", " "))
-            if i < len(tokens) and tokens[i] in _METHODS:
-                operation = take(1)
+        step = 2  # most objects on the way are a section and an entry's name
+        if token in ("paths", "webhooks") and after is not None:
+            words = [pascal_word(after.replace("{", " ").replace("}", " "))]
+            if i + 2 < len(tokens) and tokens[i + 2] in _METHODS:
+                operation = reduce(_step, tokens[: i + 3], root.data)
                 op_id = operation.get("operationId") if isinstance(operation, dict) else None
-                words = [pascal_word(op_id)] if isinstance(op_id, str) and pascal_word(op_id) else []
-                words = words or [pascal_word(tokens[i - 1]), path_words]
-            else:
-                words = [path_words]
-            continue
-        if token == "components" and i + 2 < len(tokens) and tokens[i + 1] in _HOLDERS:
-            section = tokens[i + 1]
-            take(3)
-            words = [pascal_word(tokens[i - 1]), _HOLDERS[section]]
-            continue
-        if token == "requestBody":
-            take(1)
-            words.append("Request")
-            continue
-        if token == "responses" and i + 1 < len(tokens):
-            take(2)
-            code = tokens[i - 1]
-            words.append("Response" + ("" if code == "200" else pascal_word(code)))
-            continue
-        if token in ("parameters", "headers") and i + 1 < len(tokens):
-            entry = take(2)
-            name = entry.get("name") if token == "parameters" and isinstance(entry, dict) else tokens[i - 1]
+                op_word = pascal_word(op_id) if isinstance(op_id, str) else ""
+                words = [op_word] if op_word else [pascal_word(tokens[i + 2]), *words]
+                step = 3
+        elif token == "components" and i + 2 < len(tokens) and after in _HOLDERS:
+            words, step = [pascal_word(tokens[i + 2]), _HOLDERS[after]], 3
+        elif token == "responses" and after is not None:
+            words.append("Response" + ("" if after == "200" else pascal_word(after)))
+        elif token in ("parameters", "headers") and after is not None:
+            entry = reduce(_step, tokens[: i + 2], root.data)
+            name = entry.get("name") if token == "parameters" and isinstance(entry, dict) else after
             word = pascal_word(name) if isinstance(name, str) else ""
-            words.append((word or pascal_word(tokens[i - 1])) + ("Parameter" if token == "parameters" else "Header"))
-            continue
-        if token == "content" and i + 1 < len(tokens):
-            take(2)
-            media = tokens[i - 1].split(";")[0].strip().lower()
+            words.append((word or pascal_word(after)) + ("Parameter" if token == "parameters" else "Header"))
+        elif token == "content" and after is not None:
+            media = after.split(";")[0].strip().lower()
             if not (media.endswith("json") or media in ("text/event-stream", "*/*")):
                 words.append(pascal_word(media))
-            continue
-        take(1)
-        if not token.isdigit():
-            words.append(pascal_word(token))
+        else:
+            step = 1
+            if not token.isdigit():
+                words.append("Request" if token == "requestBody" else pascal_word(token))
+        i += step
     return class_name("".join(words) or "Schema"), i + (1 if i < len(tokens) and tokens[i] == "schema" else 0)
 
 
@@ -265,12 +241,6 @@ def _step(node: Any, token: str) -> Any:
     if isinstance(node, list) and token.isdigit() and int(token) < len(node):
         return node[int(token)]
     return None
-
-
-def _variant_word(hints: Sequence[str], index: int) -> str:
-    """A union member's word: its first hint (``Interpreter.member_hints``) that makes one, else
-    its position in that union (``Option1``...)."""
-    return next((pascal_word(h) for h in hints if pascal_word(h)), f"Option{index + 1}")
 
 
 def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
@@ -317,15 +287,11 @@ def name_schemas(
     aliases = {
         new[pid]: replace(a, name=new[pid], value_type=renamed(a.value_type, new)) for pid, a in schemas.aliases.items()
     }
-    notes: list[tuple[str, str]] = []
-    for pid, name in new.items():
-        note = origin_note(places[pid], name, resolver.root)
-        if note is None:
-            continue
+    notes = sorted((name, note) for pid, name in new.items() if (note := origin_note(places[pid], name, resolver.root)))
+    for name, note in notes:  # every id in ``new`` is a model's or an alias's
         table: dict[str, Any] = models if name in models else aliases
-        if name in table:
-            notes.append((name, note))
-            table[name] = replace(table[name], description=_with_note(table[name].description, note))
+        told = table[name].description
+        table[name] = replace(table[name], description=f"{told}\n\n{note}" if told else note)
     models = {name: m.map_types(lambda t: _attributes(t, models)) for name, m in models.items()}
     aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
@@ -349,7 +315,7 @@ def name_schemas(
         roots=roots,
         union_roots=union_roots,
         responses=responses,
-        renames=tuple(sorted(notes)),
+        renames=tuple(notes),
         parsers=parse_functions([*roots, *responses.values(), *union_roots, *components, *synonyms]),
         synonyms=synonyms,
     )
@@ -384,10 +350,6 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
     else:
         why = "written as a Python name"
     return f"From ``{where}`` ({why})."
-
-
-def _with_note(description: str | None, note: str) -> str:
-    return f"{description}\n\n{note}" if description else note
 
 
 def _check_defined(schemas: Schemas) -> None:
