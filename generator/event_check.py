@@ -28,6 +28,8 @@ from .model import Enum, ModelRef, Type, strip_null
 from .runtime.event_paths import _path_steps
 
 _ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
+#: the kinds a value must share with its slot, by op (``_kinds_fit``; other ops: any kind)
+_SHARED_KINDS = {Op.APPEND: {"string", "object"}, Op.EXTEND: {"array"}, Op.MERGE: {"object"}}
 
 
 def _kinds_text(kinds: frozenset[str]) -> str:
@@ -84,16 +86,15 @@ class EntryChecker:
         self.tag_field, self.tag_value = event  # the union's tag field, this type's value of it
 
     def actions(self, entry: Any) -> tuple[Action, ...]:
-        entries = entry if isinstance(entry, list) else [entry]
-        if not entries:
-            raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
+        if not isinstance(entry, list):
+            return (self.action(entry),)
+        if not entry:
+            raise self.error("an empty entry: give an op ({op: ignore} to skip the event)")
         file, pointer = self.place
-        places = (
-            [(file, join_pointer(pointer, i)) for i in range(len(entries))] if isinstance(entry, list) else [self.place]
-        )
         event = (self.tag_field, self.tag_value)
         actions = tuple(
-            EntryChecker(self.ir, self.member, self.target, p, event).action(e) for p, e in zip(places, entries)
+            EntryChecker(self.ir, self.member, self.target, (file, join_pointer(pointer, i)), event).action(e)
+            for i, e in enumerate(entry)
         )
         tested = sorted({a.when[0] for a in actions if a.when is not None})
         if len(tested) > 1:
@@ -123,8 +124,7 @@ class EntryChecker:
     def action(self, entry: Any) -> Action:
         if not isinstance(entry, dict):
             raise self.error("a merge-map entry must be a mapping such as {op: append, at: ..., value: ...}")
-        unknown = set(entry) - _ENTRY_KEYS
-        if unknown:
+        if unknown := set(entry) - _ENTRY_KEYS:
             key = min(unknown)
             raise self.error(f"unknown entry key {key!r}{did_you_mean(key, _ENTRY_KEYS)}")
         try:
@@ -246,10 +246,8 @@ class EntryChecker:
             following = [f[name].value_type for f in found if name in f]
             if not following:
                 known = sorted({n for f in found for n in f})
-                head = ".".join(names[:i])
-                raise self.error(
-                    f"{what} {text!r}: {self.member}.{head} has no field {name!r}{did_you_mean(name, known)}"
-                )
+                where = f"{self.member}.{'.'.join(names[:i])}"
+                raise self.error(f"{what} {text!r}: {where} has no field {name!r}{did_you_mean(name, known)}")
             current = following
         return current
 
@@ -394,13 +392,7 @@ def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
         return "any" in have or have <= {"string"}
     if not have or not slot or "any" in have or "any" in slot:
         return True
-    if op is Op.APPEND:
-        return bool(have & slot & {"string", "object"})
-    if op is Op.EXTEND:
-        return "array" in have and "array" in slot
-    if op is Op.MERGE:
-        return "object" in have and "object" in slot
-    return bool(have & slot)
+    return bool(have & slot & _SHARED_KINDS.get(op, have))
 
 
 def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:

@@ -69,13 +69,11 @@ def plan_events(
         data["_reasons"] = inferred.reasons()
     plan = _build(ir, root, data, sources, spec_file)
     if plan.unmapped and not allow_unmapped:
-        where, pointer = sources.get("events", (spec_file, ""))
         names = ", ".join(f"{tag!r} ({member})" for tag, member in plan.unmapped)
         raise SpecError(
             f"{root}: event type(s) {names} not in the merge map; map each "
             f"(x-merge: {{events: {{<type>: {{op: ...}}}}}}) or ignore it ({{op: ignore}})",
-            where,
-            pointer,
+            *sources.get("events", (spec_file, "")),
         )
     return plan
 
@@ -115,42 +113,34 @@ def _build(
     """The plan; members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
 
-    def at(key: str) -> Where:
-        return sources.get(f"key:{key}", where)
+    def error(key: str, message: str) -> SpecError:
+        return SpecError(f"{root}: {message}", *sources.get(f"key:{key}", where))
 
     for key in ("target", "tag"):
         if not isinstance(data.get(key), str):
-            raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *at(key))
-    target, tag = str(data["target"]), str(data["tag"])
+            raise error(key, f"the merge map needs '{key}: <name>'")
+    target, tag, order = str(data["target"]), str(data["tag"]), data.get("order")
     target_class = ir.classes.get(target)
     if target_class is None or target_class not in ir.schemas.models:
-        raise SpecError(
-            f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
-        )
+        raise error("target", f"target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}")
     if not isinstance(data.get("family", root), str):
-        raise SpecError(f"{root}: 'family' must be a name (a string, for messages)", *at("family"))
+        raise error("family", "'family' must be a name (a string, for messages)")
     if data.get("unknown", "keep") != "keep":
-        raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *at("unknown"))
-    order = data.get("order")
+        raise error("unknown", f"'unknown: {data.get('unknown')}' is not supported (only 'keep')")
     if order is not None and not isinstance(order, str):
-        raise SpecError(f"{root}: 'order' must be an event field name", *at("order"))
+        raise error("order", "'order' must be an event field name")
     union = ir.classes.get(root)
     if union is None:
         raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", spec_file, "")
     fields = ir.member_fields(union)
     if tag not in fields:
-        raise SpecError(
-            f"{root}: tag {tag!r}: no member of {root} has that field{did_you_mean(tag, fields)}", *at("tag")
-        )
+        raise error("tag", f"tag {tag!r}: no member of {root} has that field{did_you_mean(tag, fields)}")
     members = ir.members(union, tag)
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
             field = ir.fields(member).get(order)
             if field is None or not ir.is_kind(field.value_type, "integer"):
-                raise SpecError(
-                    f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it",
-                    *at("order"),
-                )
+                raise error("order", f"order {order!r} is not an integer field of {member}; remove 'order' or fix it")
     origin: dict[str, str] = data.get("_origin", {})
     declared: dict[str, Any] = data["events"]
     extra: set[str] = data.get("_extra", set())
@@ -176,14 +166,8 @@ def _build(
         elif value in reasons:
             undecided.append((value, reasons[value].removeprefix("undecided: ")))
     rules = _opened(rules)
-    collections = tuple(
-        dict.fromkeys(
-            a.at[0].name
-            for r in rules
-            for a in r.actions
-            if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
-        )
-    )
+    keyed = [a.at for r in rules for a in r.actions if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))]
+    collections = tuple(dict.fromkeys(at[0].name for at in keyed))
     unmapped = tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons)
     family = str(data.get("family", root))
     extras = tuple(sorted(extra & set(declared)))
@@ -276,37 +260,30 @@ def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
-    calls, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
+    plain, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
     cases = {json.loads(value): (case, shared_walks(case)) for value, case in rule.cases}
 
+    def make(calls: tuple[Call, ...], shared: frozenset[Any], fold: _EventFold, event: dict[str, Any]) -> None:
+        parents: dict[Any, Any] = {}
+        for call in calls:
+            args = [a.of(event) for a in call.args]
+            keywords = {name: json.loads(text) for name, text in call.keywords}
+            if call.slot is None:
+                getattr(fold, call.method)(*args, **keywords)
+                continue
+            slot = slots[call.slot]
+            if call.slot.walk in shared and call.slot.walk not in parents:
+                parents[call.slot.walk] = slot.parent(fold, event)
+            getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)
+
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
-        _make_calls(*calls, fold, event, slots)
+        make(*plain, fold, event)
         if dispatch is not None:
             tag = rule.case_of(event)
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)
             else:
-                _make_calls(*case, fold, event, slots)
+                make(*case, fold, event)
 
     return handle
-
-
-def _make_calls(
-    calls: tuple[Call, ...],
-    shared: frozenset[Any],
-    fold: _EventFold,
-    event: dict[str, Any],
-    slots: Mapping[Slot, _Slot],
-) -> None:
-    parents: dict[Any, Any] = {}
-    for call in calls:
-        args = [a.of(event) for a in call.args]
-        keywords = {name: json.loads(text) for name, text in call.keywords}
-        if call.slot is None:
-            getattr(fold, call.method)(*args, **keywords)
-            continue
-        slot = slots[call.slot]
-        if call.slot.walk in shared and call.slot.walk not in parents:
-            parents[call.slot.walk] = slot.parent(fold, event)
-        getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)
