@@ -165,12 +165,11 @@ class _Fold:
 
     def order_field(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
-        shared: set[str] | None = None
-        for member in self.members.values():
-            names = {
-                n for n, f in self.ir.fields(member).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")
-            }
-            shared = names if shared is None else shared & names
+        found = [
+            {n for n, f in self.ir.fields(m).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")}
+            for m in self.members.values()
+        ]
+        shared = set.intersection(*found) if found else set()
         return min(shared) if shared else None
 
 
@@ -180,10 +179,9 @@ class _Event(FieldPlacer):
     def __init__(self, fold: _Fold, value: str, member: str, order: str | None) -> None:
         self.fold, self.ir, self.places = fold, fold.ir, fold.places
         self.tag, self.target = fold.tag, fold.target
-        self.value, self.member = value, member
+        self.value, self.member, self.order = value, member, order
         self.name: EventName = event_name(value)
         self.fields = self.ir.fields(member)
-        self.order = order
         self.keys = [
             n for n, f in self.fields.items() if address_of(n) is not None and self.ir.is_kind(f.value_type, "integer")
         ]
@@ -279,9 +277,7 @@ class _Event(FieldPlacer):
         while moved:
             moved = False
             for key in self.keys:
-                if key in self.used or not address_of(key):
-                    continue
-                found = self.places.addressed(place, key)
+                found = None if key in self.used else self.places.addressed(place, key)  # None: not an address
                 if found is not None:
                     place, moved = found, True
                     self.used.add(key)
@@ -349,14 +345,8 @@ class _Event(FieldPlacer):
         entry). An ending event keeps them apart (each settles what a delta folded)."""
         if self.name.stage is Stage.FINAL:
             return entries
-        plain = [
-            e
-            for e in entries
-            if e.get("op") == "replace"
-            and "when" not in e
-            and isinstance(e.get("value"), str)
-            and e.get("at") == join_path(home.path, e["value"])
-        ]
+        plain = [e for e in entries if e.get("op") == "replace" and "when" not in e and isinstance(e.get("value"), str)]
+        plain = [e for e in plain if e.get("at") == join_path(home.path, e["value"])]
         if not plain:
             return entries
         rest = [e for e in entries if not any(e is p for p in plain)]
