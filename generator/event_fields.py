@@ -303,15 +303,11 @@ class FieldPlacer:
 
     def _content(self, name: str) -> bool:
         """Whether text in field ``name`` of a delta is content a delta adds to."""
-        parts = words(name)
-        if name in IDENTITY_WORDS or (parts and parts[-1] in ("id", "at", "name", "type", "status")):
+        last = words(name)[-1:]
+        if name in IDENTITY_WORDS or any(w in ("id", "at", "name", "type", "status") for w in last):
             return False
-        return (
-            name in CONTENT_WORDS
-            or bool(parts and parts[-1] in CONTENT_WORDS)
-            or name == self.name.field
-            or (bool(self.name.stem) and name == self.name.stem[-1])
-        )
+        named = name in (self.name.field, *self.name.stem[-1:])  # what the event's name is about
+        return named or name in CONTENT_WORDS or any(w in CONTENT_WORDS for w in last)
 
 
 def join_path(path: str, name: str) -> str:

@@ -198,10 +198,8 @@ class Action:
             return Call("merge_response", None, (value,))
         if self.op is Op.PARSE:
             return Call("parse", self.slot, ())
-        keywords: tuple[tuple[str, str], ...] = (("check", "true"),) if self.check else ()
-        if self.optional and self.op in (Op.CREATE, Op.REPLACE):
-            keywords += (("optional", "true"),)
-        return Call(self.op.value, self.slot, (value,), keywords)
+        flags = {"check": self.check, "optional": self.optional and self.op in (Op.CREATE, Op.REPLACE)}
+        return Call(self.op.value, self.slot, (value,), tuple((name, "true") for name, on in flags.items() if on))
 
 
 @dataclass(frozen=True, slots=True)
