@@ -31,39 +31,11 @@ class Inferred:
     fields: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class InferredMap:
-    """The fold inferred for one event union: a map layer (``layer``) and the reasons.
-
-    Attributes:
-        target: the target as the spec names it (a component).
-        tag, order: the field naming each event's type, the one numbering events (or None).
-        events: one ``Inferred`` per member decided, in the union's order.
-        undecided: ``(event type, why)`` of members the schema does not decide.
-    """
-
-    target: str
-    tag: str
-    order: str | None
-    events: tuple[Inferred, ...]
-    undecided: tuple[tuple[str, str], ...] = ()
-
-    def layer(self) -> dict[str, Any]:
-        """The map layer: ``target``, ``tag``, ``order``, ``events``."""
-        found: dict[str, Any] = {"target": self.target, "tag": self.tag}
-        if self.order:
-            found["order"] = self.order
-        found["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in self.events}
-        return found
-
-    def reasons(self) -> dict[str, str]:
-        """``{event type: why}`` of every member, decided or not."""
-        return {**{e.tag: e.reason for e in self.events}, **{t: f"undecided: {why}" for t, why in self.undecided}}
-
-
-def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
-    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s; None
-    when the members share no tag field or no target is found."""
+def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s: a map
+    layer (``target`` as the spec names it, ``tag``, ``order``, ``events``) and ``{event type: why}``
+    of every member (``undecided: <why>`` where the schema does not decide); None when the members
+    share no tag field or no target is found."""
     tag = tag_field(ir, union)
     if tag is None:
         return None
@@ -72,7 +44,11 @@ def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> Inferr
     name = {v: k for k, v in ir.classes.items()}.get(chosen) if chosen else None
     if chosen is None or name is None:
         return None
-    return _Fold(ir, members, tag, chosen).infer(name)
+    fold = _Fold(ir, members, tag, chosen)
+    decided, undecided = fold.infer()
+    layer: dict[str, Any] = {"target": name, "tag": tag, **({"order": fold.order} if fold.order else {})}
+    layer["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in decided}
+    return layer, {**{e.tag: e.reason for e in decided}, **{t: f"undecided: {why}" for t, why in undecided}}
 
 
 def tag_field(ir: EventSchema, union: str) -> str | None:
@@ -115,7 +91,7 @@ def choose_target(
     carried += [m for m in objects if m not in held] + finals
 
     def score(candidate: str) -> tuple[int, int]:
-        decided = _Fold(ir, members, tag, candidate).infer("").events
+        decided = _Fold(ir, members, tag, candidate).infer()[0]
         return sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals)
 
     return max(dict.fromkeys(carried), key=score, default=None)
@@ -137,18 +113,18 @@ class _Fold:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
 
-    def infer(self, target_name: str) -> InferredMap:
+    def infer(self) -> tuple[list[Inferred], list[tuple[str, str]]]:
+        """The members decided (``_settled``), and ``(event type, why)`` of the others."""
         decided: list[Inferred] = []
         undecided: list[tuple[str, str]] = []
-        order = self.order_field()
         for value, member in self.members.items():
             try:
-                entries, reason = _Event(self, value, member, order).infer()
+                entries, reason = _Event(self, value, member).infer()
             except Undecided as why:
                 undecided.append((value, str(why)))
                 continue
             decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
-        return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
+        return _settled(decided), undecided
 
     @cached_property
     def top_stems(self) -> set[tuple[str, ...]]:
@@ -163,7 +139,8 @@ class _Fold:
                 starts.add(name.stem)
         return carriers or starts
 
-    def order_field(self) -> str | None:
+    @cached_property
+    def order(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
         found = [
             {n for n, f in self.ir.fields(m).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")}
@@ -176,10 +153,10 @@ class _Fold:
 class _Event(FieldPlacer):
     """Inference for one member (see the module docstring)."""
 
-    def __init__(self, fold: _Fold, value: str, member: str, order: str | None) -> None:
+    def __init__(self, fold: _Fold, value: str, member: str) -> None:
         self.fold, self.ir, self.places = fold, fold.ir, fold.places
         self.tag, self.target = fold.tag, fold.target
-        self.value, self.member, self.order = value, member, order
+        self.value, self.member, self.order = value, member, fold.order
         self.name: EventName = event_name(value)
         self.fields = self.ir.fields(member)
         self.keys = [

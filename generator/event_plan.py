@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed
-from .event_infer import InferredMap, choose_target, infer_fold, tag_field
+from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
 from .merge_maps import Where, map_target, merged_map, x_merge
@@ -56,18 +56,14 @@ def plan_events(
             or vocabulary does not have.
     """
     ir = EventSchema(schemas)
-    inferred = _inferred(ir, schemas, root, overrides, shipped) if infer else None
+    layer, reasons = _inferred(ir, schemas, root, overrides, shipped) if infer else (None, {})
     try:
-        data, sources = merged_map(
-            schemas, root, overrides, spec_file, base, inferred.layer() if inferred else None, shipped
-        )
+        data, sources = merged_map(schemas, root, overrides, spec_file, base, layer, shipped)
     except SpecError as exc:
         if exc.message.startswith("no merge map"):
             raise NoFold(exc.message, exc.file, exc.pointer) from None
         raise
-    if inferred is not None:
-        data["_reasons"] = inferred.reasons()
-    plan = _build(ir, root, data, sources, spec_file)
+    plan = _build(ir, root, data, sources, spec_file, reasons)
     if plan.unmapped and not allow_unmapped:
         names = ", ".join(f"{tag!r} ({member})" for tag, member in plan.unmapped)
         raise SpecError(
@@ -80,12 +76,13 @@ def plan_events(
 
 def _inferred(
     ir: EventSchema, schemas: Schemas, root: str, overrides: Mapping[str, Any] | None, shipped: bool
-) -> InferredMap | None:
-    """The fold inferred for ``root``, into the target a map names, else one its operation
-    answers (the best of several), else the object most of its events build."""
+) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """The fold inferred for ``root`` (``infer_fold``'s layer and reasons; ``(None, {})``), into the
+    target a map names, else one its operation answers (the best of several), else the object most
+    of its events build."""
     union = ir.classes.get(root)
     if union is None or union not in schemas.aliases:
-        return None
+        return None, {}
     named = map_target(root, x_merge(schemas, root)[0], overrides, shipped)
     candidates = [named] if named is not None else list(schemas.union_targets.get(root, ()))
     classes = [c for name in candidates if (c := ir.classes.get(name)) is not None and c in schemas.models]
@@ -94,9 +91,9 @@ def _inferred(
         chosen = choose_target(ir, ir.members(union, tag), tag, classes) if tag else None
         classes = [chosen] if chosen else classes[:1]
     try:
-        return infer_fold(ir, union, classes[0] if classes else None)
+        return infer_fold(ir, union, classes[0] if classes else None) or (None, {})
     except SpecError:  # a union whose members the fold cannot tell apart: no inferred layer
-        return None
+        return None, {}
 
 
 def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
@@ -108,9 +105,14 @@ def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
 
 
 def _build(
-    ir: EventSchema, root: str, data: dict[str, Any], sources: dict[str, Where], spec_file: Path | None
+    ir: EventSchema,
+    root: str,
+    data: dict[str, Any],
+    sources: dict[str, Where],
+    spec_file: Path | None,
+    reasons: dict[str, str],
 ) -> EventPlan:
-    """The plan; members the map lacks are listed in its ``unmapped``."""
+    """The plan (``reasons``: ``infer_fold``'s); members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
 
     def error(key: str, message: str) -> SpecError:
@@ -146,7 +148,6 @@ def _build(
     extra: set[str] = data.get("_extra", set())
     for value in declared:
         check_listed(value, members, value in extra, origin.get(value, ""), sources.get(value, where), union)
-    reasons: dict[str, str] = data.get("_reasons", {})
     rules: list[EventRule] = []
     undecided: list[tuple[str, str]] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
