@@ -135,10 +135,11 @@ class EntryChecker:
                 f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}"
             ) from None
         when, kind = self.when(entry["when"]) if "when" in entry else (None, False)
+        selects = None if kind else when  # a value test picks members of a nested union, a kind test none
         raw_value = entry.get("value")
         if raw_value is not None and op in NO_VALUE_OPS:
             raise self.error(f"op {op.value!r} takes no 'value'")
-        value, constant = self.value(op, raw_value, when)
+        value, constant = self.value(op, raw_value, selects)
         at = self.path(entry["at"]) if "at" in entry else ()
         if at and op not in SLOT_OPS:
             raise self.error(f"op {op.value!r} takes no 'at'")
@@ -158,7 +159,7 @@ class EntryChecker:
                 raise self.error(f"{self.member} has no field whose schema is {self.target}: declare 'value'")
             derived = True
         if whole and not derived:
-            self.check_object(op, value, when)
+            self.check_object(op, value, selects)
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
             given = value
             at, value = self.derived_slot()
@@ -169,13 +170,12 @@ class EntryChecker:
                 )
             derived = True
         picks, tags = self.whole_event(op, at) if value == WHOLE_EVENT else ((), None)
-        fixed: tuple[str, ...] = ()
         if op is Op.PARSE and at and at[-1].key is not None:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
+        fixed: tuple[str, ...] = ()
         if op in SLOT_OPS and (at or op is not Op.MERGE):
-            fixed = self.check_slot(op, at, value, constant, raw_value, when)
-        steps = tuple((s.name, s.key is not None) for s in at)
-        kinds = self.ir.slot_kinds(self.target, steps) if op in (Op.CREATE, Op.REPLACE) and at else ()
+            fixed = self.check_slot(op, at, value, constant, raw_value, selects)
+        kinds = self.ir.slot_kinds(self.target, at) if op in (Op.CREATE, Op.REPLACE) and at else ()
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
         return Action(
@@ -229,8 +229,9 @@ class EntryChecker:
             )
 
     def value_types(self, text: str, what: str, when: When | None = None) -> list[Any]:
-        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when``,
-        of the union members its tag selects only (``delta.type`` ``text_delta``)."""
+        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when`` (a
+        test of a value, not a kind), of the union members its tag selects only (``delta.type``
+        ``text_delta``)."""
         names = text.split(".")
         if any(not n for n in names):
             raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
@@ -239,7 +240,7 @@ class EntryChecker:
         current = [self.fields[self.event_field(names[0], what)].value_type]
         for i, name in enumerate(names[1:], 1):
             shapes = [x for t in current for x in self.ir.shapes(t)]
-            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]) and not self._kind_when(when):
+            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]):
                 tag, wanted = when[0].rsplit(".", 1)[-1], json.loads(when[1])
                 shapes = [x for x in shapes if self._has_value(x, tag, wanted)]
             found = [self.ir.fields(x.name) for x in shapes if isinstance(x, ModelRef)]
@@ -250,11 +251,6 @@ class EntryChecker:
                 raise self.error(f"{what} {text!r}: {where} has no field {name!r}{did_you_mean(name, known)}")
             current = following
         return current
-
-    def _kind_when(self, when: tuple[str, str]) -> bool:
-        """Whether ``when`` tests a kind (its field is no tag): it then selects no member."""
-        types = self.value_types(when[0], "when")
-        return bool(types) and not self.is_tag(when[0], types)
 
     def whole_event(self, op: Op, at: tuple[Step, ...]) -> tuple[tuple[str, ...], str | None]:
         """``value: "*"``: the event as the type it goes to (the target for lifecycle ops and a
@@ -267,7 +263,7 @@ class EntryChecker:
         if op in LIFECYCLE_OPS or not at:
             types: list[Type] = [ModelRef(self.target)]
         else:
-            leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+            leaves = self.ir.resolve(self.target, at)
             types = self.ir.items(leaves) if op is Op.PUSH else leaves
         stem = event_name(self.tag_value).stem if self.tag_value else ()
         model = self.ir.model_like(types, self.fields, stem)
@@ -340,7 +336,7 @@ class EntryChecker:
             if step.key:
                 self.event_field(step.key, f"placeholder {{{step.key}}}", "key")
         path = ".".join(map(str, at))
-        leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+        leaves = self.ir.resolve(self.target, at)
         if not leaves:
             raise self.error(f"path {path!r} does not resolve in {self.target}")
         if constant is not None and not self.ir.allows(leaves, json.loads(constant)):

@@ -60,8 +60,7 @@ class FieldPlacer:
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
         """Each field placed; whole entries of lists after the rest (the rest may take the
         bare ``index`` for the list they address first)."""
-        later = [name for name in payload if self._is_item(name, home)]
-        return [self._place_one(name, home) for name in [*(n for n in payload if n not in later), *later]]
+        return [self._place_one(name, home) for name in sorted(payload, key=lambda n: self._is_item(n, home))]
 
     def _place_one(self, name: str, home: Place) -> Placed:
         """A field of the event placed: with a bare ``index`` not bound yet, first in the

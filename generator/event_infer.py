@@ -175,8 +175,7 @@ class _Event(FieldPlacer):
             return self._lifecycle(whole[0])
         if self.member == self.fold.target or self._is_the_answer():
             return self._the_answer()
-        entry = self._as_entry()
-        if entry is not None:
+        if (entry := self._as_entry()) is not None:
             return entry
         home = self._home()
         self.ident = self._ident(home)
@@ -205,10 +204,8 @@ class _Event(FieldPlacer):
 
     def _ends_stream(self) -> bool:
         """An ending event with no address, of the stem of the events that start the target (if any)."""
-        if self.name.stage is not Stage.FINAL or self.keys:
-            return False
         tops = self.fold.top_stems
-        return not tops or self.name.stem in tops
+        return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in tops)
 
     def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
         op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
@@ -224,9 +221,8 @@ class _Event(FieldPlacer):
 
     def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
         op = "init" if self.name.stage is Stage.START else "finalize"
-        return [
-            {"op": op, "value": "*"}
-        ], f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+        why = f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+        return [{"op": op, "value": "*"}], why
 
     def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
         """An event that is itself an entry of a list of the target its name names
@@ -239,12 +235,10 @@ class _Event(FieldPlacer):
             if plural_of(last, [list_name]) != list_name or list_name == last:
                 continue
             model = self.ir.model_like(list(items), self.fields)
-            item_fields = set(self.ir.fields(model)) if model else set()
             payload = {n for n in self.fields if n not in (self.fold.tag, self.order)}
-            if model and payload and payload <= item_fields | set(self.ir.tags(self.member)):
-                return [
-                    {"op": "push", "at": found.path, "value": "*"}
-                ], f"the event is an entry of {found.path} (its name says {last})"
+            if model and payload and payload <= set(self.ir.fields(model)) | set(self.ir.tags(self.member)):
+                why = f"the event is an entry of {found.path} (its name says {last})"
+                return [{"op": "push", "at": found.path, "value": "*"}], why
         return None
 
     def _home(self) -> Place:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import SpecError
+from .event_vocabulary import Step
 from .event_words import names_match
 from .model import (
     Alias,
@@ -129,16 +130,16 @@ class EventSchema:
         """The target's list fields: ``{wire name: the items' type}``."""
         return {name: items for name, f in self.fields(target).items() for items in self.items([f.value_type])}
 
-    def resolve(self, target: str, steps: tuple[tuple[str, bool], ...]) -> list[Type]:
-        """The types a path of ``(field, keyed)`` steps reaches in model ``target`` (through any
-        union member; a keyed step into a list's items); empty when it resolves nowhere."""
+    def resolve(self, target: str, steps: Iterable[Step]) -> list[Type]:
+        """The types a path reaches in model ``target`` (through any union member; a keyed step
+        into a list's items); empty when it resolves nowhere."""
         current: list[Type] = [ModelRef(target)]
-        for name, keyed in steps:
+        for step in steps:
             following: list[Type] = []
             for shape in (s for t in current for s in self.shapes(t)):
-                f = self.fields(shape.name).get(name) if isinstance(shape, ModelRef) else None
+                f = self.fields(shape.name).get(step.name) if isinstance(shape, ModelRef) else None
                 if f is not None:
-                    following += self.items([f.value_type]) if keyed else [f.value_type]
+                    following += self.items([f.value_type]) if step.key is not None else [f.value_type]
             current = following
             if not current:
                 return []
@@ -184,7 +185,7 @@ class EventSchema:
                     found.add("any")
         return frozenset(found)
 
-    def slot_kinds(self, target: str, steps: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+    def slot_kinds(self, target: str, steps: Iterable[Step]) -> tuple[str, ...]:
         """The JSON kinds the schema allows at a slot path of ``target``, sorted; ``()`` for
         any: what a settled value must be to replace the fold's (``_SlotOps._place``)."""
         kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
