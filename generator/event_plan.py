@@ -220,10 +220,8 @@ def explain(plan: EventPlan) -> str:
         if rules:
             lines.append(f"{section}:")
             lines += [line for rule in rules for line in _entry_lines(rule)]
-    for tag, why in plan.undecided:
-        lines.append(f"# {_scalar(tag)}: not decided ({why}); kept as an unknown event")
-    for tag, member in plan.unmapped:
-        lines.append(f"# {_scalar(tag)}: not in any map ({member}); kept as an unknown event")
+    lines += [f"# {_scalar(tag)}: not decided ({why}); kept as an unknown event" for tag, why in plan.undecided]
+    lines += [f"# {_scalar(tag)}: not in any map ({member}); kept as an unknown event" for tag, member in plan.unmapped]
     return "\n".join(lines) + "\n"
 
 
@@ -237,11 +235,10 @@ def _scalar(text: str) -> str:
 def _entry_lines(rule: EventRule) -> list[str]:
     """An event type's entry (or list of entries), with where it came from."""
     note = f"inferred: {rule.reason}" if rule.source == "inferred" else rule.source.replace("map:", "map: ", 1)
-    entries = rule.entry if isinstance(rule.entry, list) else [rule.entry]
     key = f"  {_scalar(rule.tag)}:"
-    if len(entries) == 1 and not isinstance(rule.entry, list):
-        return [f"{key} {json.dumps(entries[0], ensure_ascii=False)}  # {note}"]
-    return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in entries)]
+    if not isinstance(rule.entry, list):
+        return [f"{key} {json.dumps(rule.entry, ensure_ascii=False)}  # {note}"]
+    return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in rule.entry)]
 
 
 # -- folding with a plan (no generated code) ------------------------------------------------------------

@@ -34,6 +34,8 @@ from .naming import stream_name
 _KINDS = {"integer": ("int",), "string": ("str",)}
 #: the JSON kind of each IR scalar kind (integers are numbers: a count may go to a number)
 _JSON_KINDS = {"str": "string", "int": "number", "float": "number", "bool": "boolean", "null": "null", "any": "any"}
+#: the JSON kind of the other IR shapes (an alias or union is followed first: ``shapes``)
+_SHAPE_KINDS: dict[type, str] = {ModelRef: "object", Map: "object", Array: "array", Tuple: "array"}
 
 
 class EventSchema:
@@ -177,12 +179,8 @@ class EventSchema:
                     found.add(_JSON_KINDS.get(shape.kind, "any"))
                 elif isinstance(shape, Enum):
                     found.update(_JSON_KINDS.get(b, "any") for b in shape.bases)
-                elif isinstance(shape, (ModelRef, Map)):
-                    found.add("object")
-                elif isinstance(shape, (Array, Tuple)):
-                    found.add("array")
                 else:
-                    found.add("any")
+                    found.add(_SHAPE_KINDS.get(type(shape), "any"))
         return frozenset(found)
 
     def slot_kinds(self, target: str, steps: Iterable[Step]) -> tuple[str, ...]:

@@ -190,10 +190,8 @@ class Action:
         if self.op is Op.FINISH:
             return Call("finish", None, ())
         if self.op is Op.SIDE:
-            channel = EventValue(constant=json.dumps(self.channel))
-            return Call(
-                self.op.value, None, (channel, value, EventValue(self.key)), (("keep_all", json.dumps(self.keep_all)),)
-            )
+            args = (EventValue(constant=json.dumps(self.channel)), value, EventValue(self.key))
+            return Call(self.op.value, None, args, (("keep_all", json.dumps(self.keep_all)),))
         if self.op is Op.MERGE and not self.at:
             return Call("merge_response", None, (value,))
         if self.op is Op.PARSE:
