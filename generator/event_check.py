@@ -56,14 +56,13 @@ def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: st
 def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> tuple[bool, bool, bool, str | None]:
     """A map entry's ``optional``, ``keep`` (all: True), ``check`` (``fold``: True) and ``new``
     (JSON text, or None), checked (``error`` makes the ``SpecError``)."""
-    optional = entry.get("optional", False)
-    if not isinstance(optional, bool):
-        raise error(f"optional {optional!r}: true or false")
-    keep = entry.get("keep", "all")
-    if keep not in ("all", "last"):
-        raise error(f"keep {keep!r}: 'all' or 'last'")
-    if entry.get("check") not in (None, "fold"):
-        raise error(f"check {entry.get('check')!r}: only 'fold'")
+    for key, ok, allowed in (
+        ("optional", isinstance(entry.get("optional", False), bool), "true or false"),
+        ("keep", entry.get("keep", "all") in ("all", "last"), "'all' or 'last'"),
+        ("check", entry.get("check") in (None, "fold"), "only 'fold'"),
+    ):
+        if not ok:
+            raise error(f"{key} {entry.get(key)!r}: {allowed}")
     new = entry.get("new")
     if new is not None and not isinstance(new, dict):
         raise error("'new' must be an object (what a slot created by this event starts as)")
@@ -73,7 +72,7 @@ def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> 
         raise error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
     except RecursionError:
         raise error("'new' nests too deeply (over several hundred levels)") from None
-    return optional, keep == "all", entry.get("check") == "fold", new_json
+    return entry.get("optional", False), entry.get("keep", "all") == "all", entry.get("check") == "fold", new_json
 
 
 class EntryChecker:

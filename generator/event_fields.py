@@ -24,7 +24,7 @@ from .event_words import (
     says_piece,
     words,
 )
-from .model import Field, ModelRef, Type
+from .model import ModelRef, Type
 
 #: the order of a nested union's cases, by what their entries do (see ``FieldPlacer._cases``)
 _CASE_ORDER = {"append": 0, "parts": 0, "json": 1, "extend": 2}
@@ -43,19 +43,20 @@ class Placed:
 
 
 class FieldPlacer:
-    """Places an event's fields; the event's inference (``event_infer._Event``) sets the
-    attributes (``keys``: its address fields; ``used``: those bound to a list; ``ident``: the
-    field its entry's ``id`` is checked by; ``tag``: the union's tag field)."""
+    """Places the fields of event type ``value`` (of model ``member``) in ``target``; the event's
+    inference (``event_infer._Event``) subclasses it. ``keys``: its address fields; ``used``:
+    those bound to a list; ``ident``: the field its entry's ``id`` is checked by (set once the
+    event's entry is found); ``tag``: the union's tag field."""
 
-    ir: EventSchema
-    places: Target
-    fields: dict[str, Field]
-    name: EventName
-    keys: list[str]
-    used: set[str]
-    ident: str | None
-    tag: str
-    target: str
+    def __init__(self, ir: EventSchema, places: Target, tag: str, target: str, value: str, member: str) -> None:
+        self.ir, self.places, self.tag, self.target = ir, places, tag, target
+        self.name = event_name(value)
+        self.fields = ir.fields(member)
+        self.keys = [
+            n for n, f in self.fields.items() if address_of(n) is not None and ir.is_kind(f.value_type, "integer")
+        ]
+        self.used: set[str] = set()
+        self.ident: str | None = None
 
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
         """Each field placed; whole entries of lists after the rest (the rest may take the

@@ -18,7 +18,7 @@ from typing import Any
 from .event_fields import FieldPlacer, Undecided, join_path
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_words import EventName, Stage, address_of, event_name, is_order, plural_of, words
+from .event_words import Stage, address_of, event_name, is_order, plural_of, words
 
 
 @dataclass(frozen=True)
@@ -154,16 +154,8 @@ class _Event(FieldPlacer):
     """Inference for one member (see the module docstring)."""
 
     def __init__(self, fold: _Fold, value: str, member: str) -> None:
-        self.fold, self.ir, self.places = fold, fold.ir, fold.places
-        self.tag, self.target = fold.tag, fold.target
-        self.value, self.member, self.order = value, member, fold.order
-        self.name: EventName = event_name(value)
-        self.fields = self.ir.fields(member)
-        self.keys = [
-            n for n, f in self.fields.items() if address_of(n) is not None and self.ir.is_kind(f.value_type, "integer")
-        ]
-        self.used: set[str] = set()  # address fields bound to a list
-        self.ident: str | None = None
+        super().__init__(fold.ir, fold.places, fold.tag, fold.target, value, member)
+        self.fold, self.value, self.member, self.order = fold, value, member, fold.order
 
     def infer(self) -> tuple[list[dict[str, Any]], str]:
         if self.name.stage is Stage.ERROR:

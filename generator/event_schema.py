@@ -212,15 +212,13 @@ class EventSchema:
         wanted = set(fields)
 
         def rank(model: str) -> tuple[int, int]:
-            named = max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
-            return (-named, -len(wanted & set(self.fields(model))))
+            return -self.named_by(model, stem), -len(wanted & set(self.fields(model)))
 
-        models = sorted(self.models_of(types), key=rank)
-        return models[0] if models else None
+        return min(self.models_of(types), key=rank, default=None)
 
-    def named_by(self, model: str, stem: tuple[str, ...]) -> bool:
-        """Whether a tag value of ``model`` names ``stem`` (see ``model_like``)."""
-        return any(names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str))
+    def named_by(self, model: str, stem: tuple[str, ...]) -> int:
+        """How well a tag value of ``model`` names ``stem`` (``names_match``; 0: none does)."""
+        return max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
         """Wire names of the enum-typed fields (tags: ``type``) of the objects ``types`` may be
