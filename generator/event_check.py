@@ -151,13 +151,11 @@ class EntryChecker:
         if op is Op.MERGE and not at and value is None:
             raise self.error("op 'merge' needs 'value' (an event field holding an object)")
         optional, keep_all, check, new_json = _entry_options(entry, self.error)
-        derived = False
         if op in LIFECYCLE_OPS and value is None and self.member:
             value = next((n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.target)), None)
             if value is None:
                 raise self.error(f"{self.member} has no field whose schema is {self.target}: declare 'value'")
-            derived = True
-        if whole and not derived:
+        if whole:  # a value derived above holds the target: it passes
             self.check_object(op, value, selects)
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
             given = value
@@ -167,7 +165,6 @@ class EntryChecker:
                     f"op {op.value!r} without 'at' takes the event field {value!r} (an item of "
                     f"{self.target}.{at[0].name}), not {given!r}: give 'at' with 'value', or neither"
                 )
-            derived = True
         picks, tags = self.whole_event(op, at) if value == WHOLE_EVENT else ((), None)
         if op is Op.PARSE and at and at[-1].key is not None:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
@@ -188,7 +185,6 @@ class EntryChecker:
             channel=entry.get("channel"),
             key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
             keep_all=keep_all,
-            derived=derived,
             when=when,
             optional=optional,
             fixed=fixed,

@@ -139,7 +139,6 @@ class Action:
         check: a final value is compared with the fold (``check: fold``).
         channel, key, keep_all: side channels: name, the event field keying the latest value
             (``keep: last``), or every value gathered (``keep: all``).
-        derived: ``at``/``value`` came from the spec, not the map.
         when: ``(event field path, JSON text of a value)``: only events whose field has that
             value (``delta.type`` ``text_delta``), or with ``kind``, that JSON kind.
         optional: an absent (or null) value does nothing (``create``/``replace``).
@@ -157,7 +156,6 @@ class Action:
     channel: str | None = None
     key: str | None = None
     keep_all: bool = True
-    derived: bool = False
     when: When | None = None
     optional: bool = False
     fixed: tuple[str, ...] = ()
