@@ -78,7 +78,7 @@ class EventSchema:
         if alias is None or not isinstance(alias.type, UnionType):
             raise SpecError(f"{union!r} is not a union schema (anyOf/oneOf) of the spec", None, "")
         found: dict[str, str] = {}
-        for member, mapped in self._member_models(alias.type, tag):
+        for member, mapped in self._member_models(union, tag):
             own = self.tags(member).get(tag)
             values = [own] if isinstance(own, str) else mapped
             if not values:
@@ -95,26 +95,24 @@ class EventSchema:
 
     def member_fields(self, union: str) -> list[str]:
         """The wire names of fields any model member of union alias ``union`` has, sorted."""
-        alias = self.schemas.aliases.get(union)
-        if alias is None or not isinstance(alias.type, UnionType):
-            return []
-        return sorted({name for member, _ in self._member_models(alias.type, "") for name in self.fields(member)})
+        return sorted({name for member, _ in self._member_models(union, "") for name in self.fields(member)})
 
-    def _member_models(self, union: UnionType, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
-        """Each model member of a union with the tags its discriminator maps to it."""
+    def _member_models(self, union: str, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
+        """Each model member of union alias ``union`` (none if no union), with the tags its discriminator maps to it."""
+        alias = self.schemas.aliases.get(union)
+        if alias is None or not isinstance(alias.type, UnionType) or depth > 12:
+            return
         mapping: dict[str, list[str]] = {}
-        d = union.discriminator
+        d = alias.type.discriminator
         if d is not None and d.property == tag:
             for value, model in d.mapping:
                 if isinstance(value, str):
                     mapping.setdefault(model, []).append(value)
-        for option in union.options:
+        for option in alias.type.options:
             if isinstance(option, ModelRef):
                 yield option.name, mapping.get(option.name, [])
-            elif isinstance(option, AliasRef) and depth < 12:
-                nested = self.schemas.aliases.get(option.name)
-                if nested is not None and isinstance(nested.type, UnionType):
-                    yield from self._member_models(nested.type, tag, depth + 1)
+            elif isinstance(option, AliasRef):
+                yield from self._member_models(option.name, tag, depth + 1)
 
     def is_kind(self, t: Type | None, kind: str) -> bool:
         """Whether ``t`` admits JSON ``kind`` (``integer``, ``string``), ``null`` aside."""
