@@ -28,6 +28,8 @@ from .model import Enum, ModelRef, Type, strip_null
 from .runtime.event_paths import _path_steps
 
 _ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
+#: the kinds a value must share with its slot, by op (``_kinds_fit``; other ops: any kind)
+_SHARED_KINDS = {Op.APPEND: {"string", "object"}, Op.EXTEND: {"array"}, Op.MERGE: {"object"}}
 
 
 def _kinds_text(kinds: frozenset[str]) -> str:
@@ -54,14 +56,13 @@ def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: st
 def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> tuple[bool, bool, bool, str | None]:
     """A map entry's ``optional``, ``keep`` (all: True), ``check`` (``fold``: True) and ``new``
     (JSON text, or None), checked (``error`` makes the ``SpecError``)."""
-    optional = entry.get("optional", False)
-    if not isinstance(optional, bool):
-        raise error(f"optional {optional!r}: true or false")
-    keep = entry.get("keep", "all")
-    if keep not in ("all", "last"):
-        raise error(f"keep {keep!r}: 'all' or 'last'")
-    if entry.get("check") not in (None, "fold"):
-        raise error(f"check {entry.get('check')!r}: only 'fold'")
+    for key, ok, allowed in (
+        ("optional", isinstance(entry.get("optional", False), bool), "true or false"),
+        ("keep", entry.get("keep", "all") in ("all", "last"), "'all' or 'last'"),
+        ("check", entry.get("check") in (None, "fold"), "only 'fold'"),
+    ):
+        if not ok:
+            raise error(f"{key} {entry.get(key)!r}: {allowed}")
     new = entry.get("new")
     if new is not None and not isinstance(new, dict):
         raise error("'new' must be an object (what a slot created by this event starts as)")
@@ -71,7 +72,7 @@ def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> 
         raise error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
     except RecursionError:
         raise error("'new' nests too deeply (over several hundred levels)") from None
-    return optional, keep == "all", entry.get("check") == "fold", new_json
+    return entry.get("optional", False), entry.get("keep", "all") == "all", entry.get("check") == "fold", new_json
 
 
 class EntryChecker:
@@ -84,16 +85,15 @@ class EntryChecker:
         self.tag_field, self.tag_value = event  # the union's tag field, this type's value of it
 
     def actions(self, entry: Any) -> tuple[Action, ...]:
-        entries = entry if isinstance(entry, list) else [entry]
-        if not entries:
-            raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
+        if not isinstance(entry, list):
+            return (self.action(entry),)
+        if not entry:
+            raise self.error("an empty entry: give an op ({op: ignore} to skip the event)")
         file, pointer = self.place
-        places = (
-            [(file, join_pointer(pointer, i)) for i in range(len(entries))] if isinstance(entry, list) else [self.place]
-        )
         event = (self.tag_field, self.tag_value)
         actions = tuple(
-            EntryChecker(self.ir, self.member, self.target, p, event).action(e) for p, e in zip(places, entries)
+            EntryChecker(self.ir, self.member, self.target, (file, join_pointer(pointer, i)), event).action(e)
+            for i, e in enumerate(entry)
         )
         tested = sorted({a.when[0] for a in actions if a.when is not None})
         if len(tested) > 1:
@@ -123,8 +123,7 @@ class EntryChecker:
     def action(self, entry: Any) -> Action:
         if not isinstance(entry, dict):
             raise self.error("a merge-map entry must be a mapping such as {op: append, at: ..., value: ...}")
-        unknown = set(entry) - _ENTRY_KEYS
-        if unknown:
+        if unknown := set(entry) - _ENTRY_KEYS:
             key = min(unknown)
             raise self.error(f"unknown entry key {key!r}{did_you_mean(key, _ENTRY_KEYS)}")
         try:
@@ -135,10 +134,11 @@ class EntryChecker:
                 f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}"
             ) from None
         when, kind = self.when(entry["when"]) if "when" in entry else (None, False)
+        selects = None if kind else when  # a value test picks members of a nested union, a kind test none
         raw_value = entry.get("value")
         if raw_value is not None and op in NO_VALUE_OPS:
             raise self.error(f"op {op.value!r} takes no 'value'")
-        value, constant = self.value(op, raw_value, when)
+        value, constant = self.value(op, raw_value, selects)
         at = self.path(entry["at"]) if "at" in entry else ()
         if at and op not in SLOT_OPS:
             raise self.error(f"op {op.value!r} takes no 'at'")
@@ -151,14 +151,12 @@ class EntryChecker:
         if op is Op.MERGE and not at and value is None:
             raise self.error("op 'merge' needs 'value' (an event field holding an object)")
         optional, keep_all, check, new_json = _entry_options(entry, self.error)
-        derived = False
         if op in LIFECYCLE_OPS and value is None and self.member:
             value = next((n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.target)), None)
             if value is None:
                 raise self.error(f"{self.member} has no field whose schema is {self.target}: declare 'value'")
-            derived = True
-        if whole and not derived:
-            self.check_object(op, value, when)
+        if whole:  # a value derived above holds the target: it passes
+            self.check_object(op, value, selects)
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
             given = value
             at, value = self.derived_slot()
@@ -167,15 +165,13 @@ class EntryChecker:
                     f"op {op.value!r} without 'at' takes the event field {value!r} (an item of "
                     f"{self.target}.{at[0].name}), not {given!r}: give 'at' with 'value', or neither"
                 )
-            derived = True
         picks, tags = self.whole_event(op, at) if value == WHOLE_EVENT else ((), None)
-        fixed: tuple[str, ...] = ()
         if op is Op.PARSE and at and at[-1].key is not None:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
+        fixed: tuple[str, ...] = ()
         if op in SLOT_OPS and (at or op is not Op.MERGE):
-            fixed = self.check_slot(op, at, value, constant, raw_value, when)
-        steps = tuple((s.name, s.key is not None) for s in at)
-        kinds = self.ir.slot_kinds(self.target, steps) if op in (Op.CREATE, Op.REPLACE) and at else ()
+            fixed = self.check_slot(op, at, value, constant, raw_value, selects)
+        kinds = self.ir.slot_kinds(self.target, at) if op in (Op.CREATE, Op.REPLACE) and at else ()
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
         return Action(
@@ -189,7 +185,6 @@ class EntryChecker:
             channel=entry.get("channel"),
             key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
             keep_all=keep_all,
-            derived=derived,
             when=when,
             optional=optional,
             fixed=fixed,
@@ -229,8 +224,9 @@ class EntryChecker:
             )
 
     def value_types(self, text: str, what: str, when: When | None = None) -> list[Any]:
-        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when``,
-        of the union members its tag selects only (``delta.type`` ``text_delta``)."""
+        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when`` (a
+        test of a value, not a kind), of the union members its tag selects only (``delta.type``
+        ``text_delta``)."""
         names = text.split(".")
         if any(not n for n in names):
             raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
@@ -239,24 +235,17 @@ class EntryChecker:
         current = [self.fields[self.event_field(names[0], what)].value_type]
         for i, name in enumerate(names[1:], 1):
             shapes = [x for t in current for x in self.ir.shapes(t)]
-            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]) and not self._kind_when(when):
+            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]):
                 tag, wanted = when[0].rsplit(".", 1)[-1], json.loads(when[1])
                 shapes = [x for x in shapes if self._has_value(x, tag, wanted)]
             found = [self.ir.fields(x.name) for x in shapes if isinstance(x, ModelRef)]
             following = [f[name].value_type for f in found if name in f]
             if not following:
                 known = sorted({n for f in found for n in f})
-                head = ".".join(names[:i])
-                raise self.error(
-                    f"{what} {text!r}: {self.member}.{head} has no field {name!r}{did_you_mean(name, known)}"
-                )
+                where = f"{self.member}.{'.'.join(names[:i])}"
+                raise self.error(f"{what} {text!r}: {where} has no field {name!r}{did_you_mean(name, known)}")
             current = following
         return current
-
-    def _kind_when(self, when: tuple[str, str]) -> bool:
-        """Whether ``when`` tests a kind (its field is no tag): it then selects no member."""
-        types = self.value_types(when[0], "when")
-        return bool(types) and not self.is_tag(when[0], types)
 
     def whole_event(self, op: Op, at: tuple[Step, ...]) -> tuple[tuple[str, ...], str | None]:
         """``value: "*"``: the event as the type it goes to (the target for lifecycle ops and a
@@ -269,7 +258,7 @@ class EntryChecker:
         if op in LIFECYCLE_OPS or not at:
             types: list[Type] = [ModelRef(self.target)]
         else:
-            leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+            leaves = self.ir.resolve(self.target, at)
             types = self.ir.items(leaves) if op is Op.PUSH else leaves
         stem = event_name(self.tag_value).stem if self.tag_value else ()
         model = self.ir.model_like(types, self.fields, stem)
@@ -342,7 +331,7 @@ class EntryChecker:
             if step.key:
                 self.event_field(step.key, f"placeholder {{{step.key}}}", "key")
         path = ".".join(map(str, at))
-        leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+        leaves = self.ir.resolve(self.target, at)
         if not leaves:
             raise self.error(f"path {path!r} does not resolve in {self.target}")
         if constant is not None and not self.ir.allows(leaves, json.loads(constant)):
@@ -394,13 +383,7 @@ def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
         return "any" in have or have <= {"string"}
     if not have or not slot or "any" in have or "any" in slot:
         return True
-    if op is Op.APPEND:
-        return bool(have & slot & {"string", "object"})
-    if op is Op.EXTEND:
-        return "array" in have and "array" in slot
-    if op is Op.MERGE:
-        return "object" in have and "object" in slot
-    return bool(have & slot)
+    return bool(have & slot & _SHARED_KINDS.get(op, have))
 
 
 def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:

@@ -24,7 +24,7 @@ from .event_words import (
     says_piece,
     words,
 )
-from .model import Field, ModelRef, Type
+from .model import ModelRef, Type
 
 #: the order of a nested union's cases, by what their entries do (see ``FieldPlacer._cases``)
 _CASE_ORDER = {"append": 0, "parts": 0, "json": 1, "extend": 2}
@@ -43,25 +43,25 @@ class Placed:
 
 
 class FieldPlacer:
-    """Places an event's fields; the event's inference (``event_infer._Event``) sets the
-    attributes (``keys``: its address fields; ``used``: those bound to a list; ``ident``: the
-    field its entry's ``id`` is checked by; ``tag``: the union's tag field)."""
+    """Places the fields of event type ``value`` (of model ``member``) in ``target``; the event's
+    inference (``event_infer._Event``) subclasses it. ``keys``: its address fields; ``used``:
+    those bound to a list; ``ident``: the field its entry's ``id`` is checked by (set once the
+    event's entry is found); ``tag``: the union's tag field."""
 
-    ir: EventSchema
-    places: Target
-    fields: dict[str, Field]
-    name: EventName
-    keys: list[str]
-    used: set[str]
-    ident: str | None
-    tag: str
-    target: str
+    def __init__(self, ir: EventSchema, places: Target, tag: str, target: str, value: str, member: str) -> None:
+        self.ir, self.places, self.tag, self.target = ir, places, tag, target
+        self.name = event_name(value)
+        self.fields = ir.fields(member)
+        self.keys = [
+            n for n, f in self.fields.items() if address_of(n) is not None and ir.is_kind(f.value_type, "integer")
+        ]
+        self.used: set[str] = set()
+        self.ident: str | None = None
 
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
         """Each field placed; whole entries of lists after the rest (the rest may take the
         bare ``index`` for the list they address first)."""
-        later = [name for name in payload if self._is_item(name, home)]
-        return [self._place_one(name, home) for name in [*(n for n in payload if n not in later), *later]]
+        return [self._place_one(name, home) for name in sorted(payload, key=lambda n: self._is_item(n, home))]
 
     def _place_one(self, name: str, home: Place) -> Placed:
         """A field of the event placed: with a bare ``index`` not bound yet, first in the
@@ -84,21 +84,14 @@ class FieldPlacer:
     def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
         """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
-        there = self.places.field_types(place, name)
-        if there:
+        if there := self.places.field_types(place, name):
             return self._same_name(name, mine, there, path, place, when, piece)
         if self.ir.models_of(mine):
             return self._object(name, mine, path, place, when)
         kinds = self.places.kinds(mine)
         entry_name = place.steps[-1].name if place.keyed else ""
-        names_entry = bool(entry_name) and plural_of(name, [entry_name]) == entry_name
-        if (
-            place.keyed
-            and (names_entry or self._content(name))
-            and kinds
-            and kinds == self.places.kinds(place.types)
-            and not self.ir.models_of(list(place.types))
-        ):
+        fits = kinds and kinds == self.places.kinds(place.types) and not self.ir.models_of(list(place.types))
+        if fits and entry_name and (plural_of(name, [entry_name]) == entry_name or self._content(name)):
             op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
             if op != "append" or kinds == {"string"}:
                 return Placed([self._entry(op, place.path, path, when)], f"{name}: the entry at {place.path}")
@@ -148,10 +141,8 @@ class FieldPlacer:
         if have <= {"string"} and self.places.free_form(there) and stage is Stage.DELTA:
             return Placed([self._entry("json", at, path, when)], f"{name}: JSON text in fragments")
         if "array" in have and "array" in slot:
-            op = "extend" if stage is Stage.DELTA else "replace"
-            return Placed(
-                [self._entry(op, at, path, when)], f"{name}: a list, {'extended' if op == 'extend' else 'set'}"
-            )
+            op, done = ("extend", "extended") if stage is Stage.DELTA else ("replace", "set")
+            return Placed([self._entry(op, at, path, when)], f"{name}: a list, {done}")
         if "object" in have and "object" in slot:
             if self._fragmentary(mine, there):
                 return self._fields_of(mine, path, place.down(name, there), when)
@@ -202,12 +193,8 @@ class FieldPlacer:
                 below = self.places.field_types(place, name)
                 if below and self.ir.items(below) and "array" not in kinds:
                     return True
-                if (
-                    below
-                    and depth < 4
-                    and self.ir.models_of([f.value_type])
-                    and self._fragmentary([f.value_type], below, depth + 1)
-                ):
+                nested = below and depth < 4 and self.ir.models_of([f.value_type])
+                if nested and self._fragmentary([f.value_type], below, depth + 1):
                     return True
         return False
 
@@ -234,12 +221,10 @@ class FieldPlacer:
         for found, items in self.places.lists(place):
             if self.places.holds_items(mine, items):
                 return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
-        cases = self._cases(name, mine, path, place) if when is None else None
-        if cases is not None:
+        if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases
-        fields = set(self.places.fields(place))
-        shared = {n for m in self.ir.models_of(mine) for n in self.ir.fields(m)} & fields
-        if shared:
+        fields = self.places.fields(place)
+        if any(n in fields for m in self.ir.models_of(mine) for n in self.ir.fields(m)):  # a wrapper of its fields
             if self._fragmentary(mine, place.types):
                 return self._fields_of(mine, path, place, when)
             at = place.path
@@ -287,9 +272,7 @@ class FieldPlacer:
             return Placed([], "")
         if not self._content(name):
             return Placed([], "")
-        stem = self.name.stem
-        candidates = [c for c in ("_".join(stem), *stem[-1:]) if c]
-        for wanted in candidates:
+        for wanted in [c for c in (self.name.field, *self.name.stem[-1:]) if c]:
             f = fields.get(wanted)
             if f is not None and "string" in self.places.kinds([f.value_type]):
                 new = self._new(place, wanted)
@@ -302,14 +285,10 @@ class FieldPlacer:
     def _new(self, place: Place, field: str) -> dict[str, Any] | None:
         """What an entry a delta must create starts as: the tags of the kind of entry the
         event's stem names, its required text and lists (that may not be null) empty."""
-        if not place.keyed:
+        if not place.keyed or len(self.ir.models_of(list(place.types))) < 2:
             return None
         model = self.ir.model_like(list(place.types), (field,), self.name.stem)
-        if (
-            model is None
-            or len(self.ir.models_of(list(place.types))) < 2
-            or not self.ir.named_by(model, self.name.stem)
-        ):
+        if model is None or not self.ir.named_by(model, self.name.stem):
             return None
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
@@ -324,15 +303,11 @@ class FieldPlacer:
 
     def _content(self, name: str) -> bool:
         """Whether text in field ``name`` of a delta is content a delta adds to."""
-        parts = words(name)
-        if name in IDENTITY_WORDS or (parts and parts[-1] in ("id", "at", "name", "type", "status")):
+        last = words(name)[-1:]
+        if name in IDENTITY_WORDS or any(w in ("id", "at", "name", "type", "status") for w in last):
             return False
-        return (
-            name in CONTENT_WORDS
-            or bool(parts and parts[-1] in CONTENT_WORDS)
-            or name == self.name.field
-            or (bool(self.name.stem) and name == self.name.stem[-1])
-        )
+        named = name in (self.name.field, *self.name.stem[-1:])  # what the event's name is about
+        return named or name in CONTENT_WORDS or any(w in CONTENT_WORDS for w in last)
 
 
 def join_path(path: str, name: str) -> str:

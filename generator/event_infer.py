@@ -18,7 +18,7 @@ from typing import Any
 from .event_fields import FieldPlacer, Undecided, join_path
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_words import EventName, Stage, address_of, event_name, is_order, plural_of, words
+from .event_words import Stage, address_of, event_name, is_order, plural_of, words
 
 
 @dataclass(frozen=True)
@@ -31,39 +31,11 @@ class Inferred:
     fields: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class InferredMap:
-    """The fold inferred for one event union: a map layer (``layer``) and the reasons.
-
-    Attributes:
-        target: the target as the spec names it (a component).
-        tag, order: the field naming each event's type, the one numbering events (or None).
-        events: one ``Inferred`` per member decided, in the union's order.
-        undecided: ``(event type, why)`` of members the schema does not decide.
-    """
-
-    target: str
-    tag: str
-    order: str | None
-    events: tuple[Inferred, ...]
-    undecided: tuple[tuple[str, str], ...] = ()
-
-    def layer(self) -> dict[str, Any]:
-        """The map layer: ``target``, ``tag``, ``order``, ``events``."""
-        found: dict[str, Any] = {"target": self.target, "tag": self.tag}
-        if self.order:
-            found["order"] = self.order
-        found["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in self.events}
-        return found
-
-    def reasons(self) -> dict[str, str]:
-        """``{event type: why}`` of every member, decided or not."""
-        return {**{e.tag: e.reason for e in self.events}, **{t: f"undecided: {why}" for t, why in self.undecided}}
-
-
-def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
-    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s; None
-    when the members share no tag field or no target is found."""
+def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s: a map
+    layer (``target`` as the spec names it, ``tag``, ``order``, ``events``) and ``{event type: why}``
+    of every member (``undecided: <why>`` where the schema does not decide); None when the members
+    share no tag field or no target is found."""
     tag = tag_field(ir, union)
     if tag is None:
         return None
@@ -72,7 +44,11 @@ def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> Inferr
     name = {v: k for k, v in ir.classes.items()}.get(chosen) if chosen else None
     if chosen is None or name is None:
         return None
-    return _Fold(ir, members, tag, chosen).infer(name)
+    fold = _Fold(ir, members, tag, chosen)
+    decided, undecided = fold.infer()
+    layer: dict[str, Any] = {"target": name, "tag": tag, **({"order": fold.order} if fold.order else {})}
+    layer["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in decided}
+    return layer, {**{e.tag: e.reason for e in decided}, **{t: f"undecided: {why}" for t, why in undecided}}
 
 
 def tag_field(ir: EventSchema, union: str) -> str | None:
@@ -115,7 +91,7 @@ def choose_target(
     carried += [m for m in objects if m not in held] + finals
 
     def score(candidate: str) -> tuple[int, int]:
-        decided = _Fold(ir, members, tag, candidate).infer("").events
+        decided = _Fold(ir, members, tag, candidate).infer()[0]
         return sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals)
 
     return max(dict.fromkeys(carried), key=score, default=None)
@@ -137,18 +113,18 @@ class _Fold:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
 
-    def infer(self, target_name: str) -> InferredMap:
+    def infer(self) -> tuple[list[Inferred], list[tuple[str, str]]]:
+        """The members decided (``_settled``), and ``(event type, why)`` of the others."""
         decided: list[Inferred] = []
         undecided: list[tuple[str, str]] = []
-        order = self.order_field()
         for value, member in self.members.items():
             try:
-                entries, reason = _Event(self, value, member, order).infer()
+                entries, reason = _Event(self, value, member).infer()
             except Undecided as why:
                 undecided.append((value, str(why)))
                 continue
             decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
-        return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
+        return _settled(decided), undecided
 
     @cached_property
     def top_stems(self) -> set[tuple[str, ...]]:
@@ -163,32 +139,23 @@ class _Fold:
                 starts.add(name.stem)
         return carriers or starts
 
-    def order_field(self) -> str | None:
+    @cached_property
+    def order(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
-        shared: set[str] | None = None
-        for member in self.members.values():
-            names = {
-                n for n, f in self.ir.fields(member).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")
-            }
-            shared = names if shared is None else shared & names
+        found = [
+            {n for n, f in self.ir.fields(m).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")}
+            for m in self.members.values()
+        ]
+        shared = set.intersection(*found) if found else set()
         return min(shared) if shared else None
 
 
 class _Event(FieldPlacer):
     """Inference for one member (see the module docstring)."""
 
-    def __init__(self, fold: _Fold, value: str, member: str, order: str | None) -> None:
-        self.fold, self.ir, self.places = fold, fold.ir, fold.places
-        self.tag, self.target = fold.tag, fold.target
-        self.value, self.member = value, member
-        self.name: EventName = event_name(value)
-        self.fields = self.ir.fields(member)
-        self.order = order
-        self.keys = [
-            n for n, f in self.fields.items() if address_of(n) is not None and self.ir.is_kind(f.value_type, "integer")
-        ]
-        self.used: set[str] = set()  # address fields bound to a list
-        self.ident: str | None = None
+    def __init__(self, fold: _Fold, value: str, member: str) -> None:
+        super().__init__(fold.ir, fold.places, fold.tag, fold.target, value, member)
+        self.fold, self.value, self.member, self.order = fold, value, member, fold.order
 
     def infer(self) -> tuple[list[dict[str, Any]], str]:
         if self.name.stage is Stage.ERROR:
@@ -200,8 +167,7 @@ class _Event(FieldPlacer):
             return self._lifecycle(whole[0])
         if self.member == self.fold.target or self._is_the_answer():
             return self._the_answer()
-        entry = self._as_entry()
-        if entry is not None:
+        if (entry := self._as_entry()) is not None:
             return entry
         home = self._home()
         self.ident = self._ident(home)
@@ -230,10 +196,8 @@ class _Event(FieldPlacer):
 
     def _ends_stream(self) -> bool:
         """An ending event with no address, of the stem of the events that start the target (if any)."""
-        if self.name.stage is not Stage.FINAL or self.keys:
-            return False
         tops = self.fold.top_stems
-        return not tops or self.name.stem in tops
+        return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in tops)
 
     def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
         op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
@@ -249,9 +213,8 @@ class _Event(FieldPlacer):
 
     def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
         op = "init" if self.name.stage is Stage.START else "finalize"
-        return [
-            {"op": op, "value": "*"}
-        ], f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+        why = f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+        return [{"op": op, "value": "*"}], why
 
     def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
         """An event that is itself an entry of a list of the target its name names
@@ -264,12 +227,10 @@ class _Event(FieldPlacer):
             if plural_of(last, [list_name]) != list_name or list_name == last:
                 continue
             model = self.ir.model_like(list(items), self.fields)
-            item_fields = set(self.ir.fields(model)) if model else set()
             payload = {n for n in self.fields if n not in (self.fold.tag, self.order)}
-            if model and payload and payload <= item_fields | set(self.ir.tags(self.member)):
-                return [
-                    {"op": "push", "at": found.path, "value": "*"}
-                ], f"the event is an entry of {found.path} (its name says {last})"
+            if model and payload and payload <= set(self.ir.fields(model)) | set(self.ir.tags(self.member)):
+                why = f"the event is an entry of {found.path} (its name says {last})"
+                return [{"op": "push", "at": found.path, "value": "*"}], why
         return None
 
     def _home(self) -> Place:
@@ -279,9 +240,7 @@ class _Event(FieldPlacer):
         while moved:
             moved = False
             for key in self.keys:
-                if key in self.used or not address_of(key):
-                    continue
-                found = self.places.addressed(place, key)
+                found = None if key in self.used else self.places.addressed(place, key)  # None: not an address
                 if found is not None:
                     place, moved = found, True
                     self.used.add(key)
@@ -349,14 +308,8 @@ class _Event(FieldPlacer):
         entry). An ending event keeps them apart (each settles what a delta folded)."""
         if self.name.stage is Stage.FINAL:
             return entries
-        plain = [
-            e
-            for e in entries
-            if e.get("op") == "replace"
-            and "when" not in e
-            and isinstance(e.get("value"), str)
-            and e.get("at") == join_path(home.path, e["value"])
-        ]
+        plain = [e for e in entries if e.get("op") == "replace" and "when" not in e and isinstance(e.get("value"), str)]
+        plain = [e for e in plain if e.get("at") == join_path(home.path, e["value"])]
         if not plain:
             return entries
         rest = [e for e in entries if not any(e is p for p in plain)]

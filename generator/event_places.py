@@ -59,9 +59,7 @@ class Target:
     def field_types(self, place: Place, name: str) -> list[Type]:
         """The types field ``name`` has in every model at ``place`` that has it."""
         return [
-            fields[name].value_type
-            for m in self.ir.models_of(list(place.types))
-            if name in (fields := self.ir.fields(m))
+            own[name].value_type for m in self.ir.models_of(list(place.types)) if name in (own := self.ir.fields(m))
         ]
 
     def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:

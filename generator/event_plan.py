@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed
-from .event_infer import InferredMap, choose_target, infer_fold, tag_field
+from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
 from .merge_maps import Where, map_target, merged_map, x_merge
@@ -56,38 +56,33 @@ def plan_events(
             or vocabulary does not have.
     """
     ir = EventSchema(schemas)
-    inferred = _inferred(ir, schemas, root, overrides, shipped) if infer else None
+    layer, reasons = _inferred(ir, schemas, root, overrides, shipped) if infer else (None, {})
     try:
-        data, sources = merged_map(
-            schemas, root, overrides, spec_file, base, inferred.layer() if inferred else None, shipped
-        )
+        data, sources = merged_map(schemas, root, overrides, spec_file, base, layer, shipped)
     except SpecError as exc:
         if exc.message.startswith("no merge map"):
             raise NoFold(exc.message, exc.file, exc.pointer) from None
         raise
-    if inferred is not None:
-        data["_reasons"] = inferred.reasons()
-    plan = _build(ir, root, data, sources, spec_file)
+    plan = _build(ir, root, data, sources, spec_file, reasons)
     if plan.unmapped and not allow_unmapped:
-        where, pointer = sources.get("events", (spec_file, ""))
         names = ", ".join(f"{tag!r} ({member})" for tag, member in plan.unmapped)
         raise SpecError(
             f"{root}: event type(s) {names} not in the merge map; map each "
             f"(x-merge: {{events: {{<type>: {{op: ...}}}}}}) or ignore it ({{op: ignore}})",
-            where,
-            pointer,
+            *sources.get("events", (spec_file, "")),
         )
     return plan
 
 
 def _inferred(
     ir: EventSchema, schemas: Schemas, root: str, overrides: Mapping[str, Any] | None, shipped: bool
-) -> InferredMap | None:
-    """The fold inferred for ``root``, into the target a map names, else one its operation
-    answers (the best of several), else the object most of its events build."""
+) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """The fold inferred for ``root`` (``infer_fold``'s layer and reasons; ``(None, {})``), into the
+    target a map names, else one its operation answers (the best of several), else the object most
+    of its events build."""
     union = ir.classes.get(root)
     if union is None or union not in schemas.aliases:
-        return None
+        return None, {}
     named = map_target(root, x_merge(schemas, root)[0], overrides, shipped)
     candidates = [named] if named is not None else list(schemas.union_targets.get(root, ()))
     classes = [c for name in candidates if (c := ir.classes.get(name)) is not None and c in schemas.models]
@@ -96,9 +91,9 @@ def _inferred(
         chosen = choose_target(ir, ir.members(union, tag), tag, classes) if tag else None
         classes = [chosen] if chosen else classes[:1]
     try:
-        return infer_fold(ir, union, classes[0] if classes else None)
+        return infer_fold(ir, union, classes[0] if classes else None) or (None, {})
     except SpecError:  # a union whose members the fold cannot tell apart: no inferred layer
-        return None
+        return None, {}
 
 
 def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
@@ -110,53 +105,49 @@ def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
 
 
 def _build(
-    ir: EventSchema, root: str, data: dict[str, Any], sources: dict[str, Where], spec_file: Path | None
+    ir: EventSchema,
+    root: str,
+    data: dict[str, Any],
+    sources: dict[str, Where],
+    spec_file: Path | None,
+    reasons: dict[str, str],
 ) -> EventPlan:
-    """The plan; members the map lacks are listed in its ``unmapped``."""
+    """The plan (``reasons``: ``infer_fold``'s); members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
 
-    def at(key: str) -> Where:
-        return sources.get(f"key:{key}", where)
+    def error(key: str, message: str) -> SpecError:
+        return SpecError(f"{root}: {message}", *sources.get(f"key:{key}", where))
 
     for key in ("target", "tag"):
         if not isinstance(data.get(key), str):
-            raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *at(key))
-    target, tag = str(data["target"]), str(data["tag"])
+            raise error(key, f"the merge map needs '{key}: <name>'")
+    target, tag, order = str(data["target"]), str(data["tag"]), data.get("order")
     target_class = ir.classes.get(target)
     if target_class is None or target_class not in ir.schemas.models:
-        raise SpecError(
-            f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
-        )
+        raise error("target", f"target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}")
     if not isinstance(data.get("family", root), str):
-        raise SpecError(f"{root}: 'family' must be a name (a string, for messages)", *at("family"))
+        raise error("family", "'family' must be a name (a string, for messages)")
     if data.get("unknown", "keep") != "keep":
-        raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *at("unknown"))
-    order = data.get("order")
+        raise error("unknown", f"'unknown: {data.get('unknown')}' is not supported (only 'keep')")
     if order is not None and not isinstance(order, str):
-        raise SpecError(f"{root}: 'order' must be an event field name", *at("order"))
+        raise error("order", "'order' must be an event field name")
     union = ir.classes.get(root)
     if union is None:
         raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", spec_file, "")
     fields = ir.member_fields(union)
     if tag not in fields:
-        raise SpecError(
-            f"{root}: tag {tag!r}: no member of {root} has that field{did_you_mean(tag, fields)}", *at("tag")
-        )
+        raise error("tag", f"tag {tag!r}: no member of {root} has that field{did_you_mean(tag, fields)}")
     members = ir.members(union, tag)
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
             field = ir.fields(member).get(order)
             if field is None or not ir.is_kind(field.value_type, "integer"):
-                raise SpecError(
-                    f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it",
-                    *at("order"),
-                )
+                raise error("order", f"order {order!r} is not an integer field of {member}; remove 'order' or fix it")
     origin: dict[str, str] = data.get("_origin", {})
     declared: dict[str, Any] = data["events"]
     extra: set[str] = data.get("_extra", set())
     for value in declared:
         check_listed(value, members, value in extra, origin.get(value, ""), sources.get(value, where), union)
-    reasons: dict[str, str] = data.get("_reasons", {})
     rules: list[EventRule] = []
     undecided: list[tuple[str, str]] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
@@ -176,14 +167,8 @@ def _build(
         elif value in reasons:
             undecided.append((value, reasons[value].removeprefix("undecided: ")))
     rules = _opened(rules)
-    collections = tuple(
-        dict.fromkeys(
-            a.at[0].name
-            for r in rules
-            for a in r.actions
-            if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
-        )
-    )
+    keyed = [a.at for r in rules for a in r.actions if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))]
+    collections = tuple(dict.fromkeys(at[0].name for at in keyed))
     unmapped = tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons)
     family = str(data.get("family", root))
     extras = tuple(sorted(extra & set(declared)))
@@ -235,10 +220,8 @@ def explain(plan: EventPlan) -> str:
         if rules:
             lines.append(f"{section}:")
             lines += [line for rule in rules for line in _entry_lines(rule)]
-    for tag, why in plan.undecided:
-        lines.append(f"# {_scalar(tag)}: not decided ({why}); kept as an unknown event")
-    for tag, member in plan.unmapped:
-        lines.append(f"# {_scalar(tag)}: not in any map ({member}); kept as an unknown event")
+    lines += [f"# {_scalar(tag)}: not decided ({why}); kept as an unknown event" for tag, why in plan.undecided]
+    lines += [f"# {_scalar(tag)}: not in any map ({member}); kept as an unknown event" for tag, member in plan.unmapped]
     return "\n".join(lines) + "\n"
 
 
@@ -252,11 +235,10 @@ def _scalar(text: str) -> str:
 def _entry_lines(rule: EventRule) -> list[str]:
     """An event type's entry (or list of entries), with where it came from."""
     note = f"inferred: {rule.reason}" if rule.source == "inferred" else rule.source.replace("map:", "map: ", 1)
-    entries = rule.entry if isinstance(rule.entry, list) else [rule.entry]
     key = f"  {_scalar(rule.tag)}:"
-    if len(entries) == 1 and not isinstance(rule.entry, list):
-        return [f"{key} {json.dumps(entries[0], ensure_ascii=False)}  # {note}"]
-    return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in entries)]
+    if not isinstance(rule.entry, list):
+        return [f"{key} {json.dumps(rule.entry, ensure_ascii=False)}  # {note}"]
+    return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in rule.entry)]
 
 
 # -- folding with a plan (no generated code) ------------------------------------------------------------
@@ -276,37 +258,30 @@ def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
-    calls, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
+    plain, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
     cases = {json.loads(value): (case, shared_walks(case)) for value, case in rule.cases}
 
+    def make(calls: tuple[Call, ...], shared: frozenset[Any], fold: _EventFold, event: dict[str, Any]) -> None:
+        parents: dict[Any, Any] = {}
+        for call in calls:
+            args = [a.of(event) for a in call.args]
+            keywords = {name: json.loads(text) for name, text in call.keywords}
+            if call.slot is None:
+                getattr(fold, call.method)(*args, **keywords)
+                continue
+            slot = slots[call.slot]
+            if call.slot.walk in shared and call.slot.walk not in parents:
+                parents[call.slot.walk] = slot.parent(fold, event)
+            getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)
+
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
-        _make_calls(*calls, fold, event, slots)
+        make(*plain, fold, event)
         if dispatch is not None:
             tag = rule.case_of(event)
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)
             else:
-                _make_calls(*case, fold, event, slots)
+                make(*case, fold, event)
 
     return handle
-
-
-def _make_calls(
-    calls: tuple[Call, ...],
-    shared: frozenset[Any],
-    fold: _EventFold,
-    event: dict[str, Any],
-    slots: Mapping[Slot, _Slot],
-) -> None:
-    parents: dict[Any, Any] = {}
-    for call in calls:
-        args = [a.of(event) for a in call.args]
-        keywords = {name: json.loads(text) for name, text in call.keywords}
-        if call.slot is None:
-            getattr(fold, call.method)(*args, **keywords)
-            continue
-        slot = slots[call.slot]
-        if call.slot.walk in shared and call.slot.walk not in parents:
-            parents[call.slot.walk] = slot.parent(fold, event)
-        getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import SpecError
+from .event_vocabulary import Step
 from .event_words import names_match
 from .model import (
     Alias,
@@ -33,6 +34,8 @@ from .naming import stream_name
 _KINDS = {"integer": ("int",), "string": ("str",)}
 #: the JSON kind of each IR scalar kind (integers are numbers: a count may go to a number)
 _JSON_KINDS = {"str": "string", "int": "number", "float": "number", "bool": "boolean", "null": "null", "any": "any"}
+#: the JSON kind of the other IR shapes (an alias or union is followed first: ``shapes``)
+_SHAPE_KINDS: dict[type, str] = {ModelRef: "object", Map: "object", Array: "array", Tuple: "array"}
 
 
 class EventSchema:
@@ -75,7 +78,7 @@ class EventSchema:
         if alias is None or not isinstance(alias.type, UnionType):
             raise SpecError(f"{union!r} is not a union schema (anyOf/oneOf) of the spec", None, "")
         found: dict[str, str] = {}
-        for member, mapped in self._member_models(alias.type, tag):
+        for member, mapped in self._member_models(union, tag):
             own = self.tags(member).get(tag)
             values = [own] if isinstance(own, str) else mapped
             if not values:
@@ -92,26 +95,24 @@ class EventSchema:
 
     def member_fields(self, union: str) -> list[str]:
         """The wire names of fields any model member of union alias ``union`` has, sorted."""
-        alias = self.schemas.aliases.get(union)
-        if alias is None or not isinstance(alias.type, UnionType):
-            return []
-        return sorted({name for member, _ in self._member_models(alias.type, "") for name in self.fields(member)})
+        return sorted({name for member, _ in self._member_models(union, "") for name in self.fields(member)})
 
-    def _member_models(self, union: UnionType, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
-        """Each model member of a union with the tags its discriminator maps to it."""
+    def _member_models(self, union: str, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
+        """Each model member of union alias ``union`` (none if no union), with the tags its discriminator maps to it."""
+        alias = self.schemas.aliases.get(union)
+        if alias is None or not isinstance(alias.type, UnionType) or depth > 12:
+            return
         mapping: dict[str, list[str]] = {}
-        d = union.discriminator
+        d = alias.type.discriminator
         if d is not None and d.property == tag:
             for value, model in d.mapping:
                 if isinstance(value, str):
                     mapping.setdefault(model, []).append(value)
-        for option in union.options:
+        for option in alias.type.options:
             if isinstance(option, ModelRef):
                 yield option.name, mapping.get(option.name, [])
-            elif isinstance(option, AliasRef) and depth < 12:
-                nested = self.schemas.aliases.get(option.name)
-                if nested is not None and isinstance(nested.type, UnionType):
-                    yield from self._member_models(nested.type, tag, depth + 1)
+            elif isinstance(option, AliasRef):
+                yield from self._member_models(option.name, tag, depth + 1)
 
     def is_kind(self, t: Type | None, kind: str) -> bool:
         """Whether ``t`` admits JSON ``kind`` (``integer``, ``string``), ``null`` aside."""
@@ -129,16 +130,16 @@ class EventSchema:
         """The target's list fields: ``{wire name: the items' type}``."""
         return {name: items for name, f in self.fields(target).items() for items in self.items([f.value_type])}
 
-    def resolve(self, target: str, steps: tuple[tuple[str, bool], ...]) -> list[Type]:
-        """The types a path of ``(field, keyed)`` steps reaches in model ``target`` (through any
-        union member; a keyed step into a list's items); empty when it resolves nowhere."""
+    def resolve(self, target: str, steps: Iterable[Step]) -> list[Type]:
+        """The types a path reaches in model ``target`` (through any union member; a keyed step
+        into a list's items); empty when it resolves nowhere."""
         current: list[Type] = [ModelRef(target)]
-        for name, keyed in steps:
+        for step in steps:
             following: list[Type] = []
             for shape in (s for t in current for s in self.shapes(t)):
-                f = self.fields(shape.name).get(name) if isinstance(shape, ModelRef) else None
+                f = self.fields(shape.name).get(step.name) if isinstance(shape, ModelRef) else None
                 if f is not None:
-                    following += self.items([f.value_type]) if keyed else [f.value_type]
+                    following += self.items([f.value_type]) if step.key is not None else [f.value_type]
             current = following
             if not current:
                 return []
@@ -176,15 +177,11 @@ class EventSchema:
                     found.add(_JSON_KINDS.get(shape.kind, "any"))
                 elif isinstance(shape, Enum):
                     found.update(_JSON_KINDS.get(b, "any") for b in shape.bases)
-                elif isinstance(shape, (ModelRef, Map)):
-                    found.add("object")
-                elif isinstance(shape, (Array, Tuple)):
-                    found.add("array")
                 else:
-                    found.add("any")
+                    found.add(_SHAPE_KINDS.get(type(shape), "any"))
         return frozenset(found)
 
-    def slot_kinds(self, target: str, steps: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+    def slot_kinds(self, target: str, steps: Iterable[Step]) -> tuple[str, ...]:
         """The JSON kinds the schema allows at a slot path of ``target``, sorted; ``()`` for
         any: what a settled value must be to replace the fold's (``_SlotOps._place``)."""
         kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
@@ -213,15 +210,13 @@ class EventSchema:
         wanted = set(fields)
 
         def rank(model: str) -> tuple[int, int]:
-            named = max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
-            return (-named, -len(wanted & set(self.fields(model))))
+            return -self.named_by(model, stem), -len(wanted & set(self.fields(model)))
 
-        models = sorted(self.models_of(types), key=rank)
-        return models[0] if models else None
+        return min(self.models_of(types), key=rank, default=None)
 
-    def named_by(self, model: str, stem: tuple[str, ...]) -> bool:
-        """Whether a tag value of ``model`` names ``stem`` (see ``model_like``)."""
-        return any(names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str))
+    def named_by(self, model: str, stem: tuple[str, ...]) -> int:
+        """How well a tag value of ``model`` names ``stem`` (``names_match``; 0: none does)."""
+        return max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
         """Wire names of the enum-typed fields (tags: ``type``) of the objects ``types`` may be

@@ -139,7 +139,6 @@ class Action:
         check: a final value is compared with the fold (``check: fold``).
         channel, key, keep_all: side channels: name, the event field keying the latest value
             (``keep: last``), or every value gathered (``keep: all``).
-        derived: ``at``/``value`` came from the spec, not the map.
         when: ``(event field path, JSON text of a value)``: only events whose field has that
             value (``delta.type`` ``text_delta``), or with ``kind``, that JSON kind.
         optional: an absent (or null) value does nothing (``create``/``replace``).
@@ -157,7 +156,6 @@ class Action:
     channel: str | None = None
     key: str | None = None
     keep_all: bool = True
-    derived: bool = False
     when: When | None = None
     optional: bool = False
     fixed: tuple[str, ...] = ()
@@ -190,18 +188,14 @@ class Action:
         if self.op is Op.FINISH:
             return Call("finish", None, ())
         if self.op is Op.SIDE:
-            channel = EventValue(constant=json.dumps(self.channel))
-            return Call(
-                self.op.value, None, (channel, value, EventValue(self.key)), (("keep_all", json.dumps(self.keep_all)),)
-            )
+            args = (EventValue(constant=json.dumps(self.channel)), value, EventValue(self.key))
+            return Call(self.op.value, None, args, (("keep_all", json.dumps(self.keep_all)),))
         if self.op is Op.MERGE and not self.at:
             return Call("merge_response", None, (value,))
         if self.op is Op.PARSE:
             return Call("parse", self.slot, ())
-        keywords: tuple[tuple[str, str], ...] = (("check", "true"),) if self.check else ()
-        if self.optional and self.op in (Op.CREATE, Op.REPLACE):
-            keywords += (("optional", "true"),)
-        return Call(self.op.value, self.slot, (value,), keywords)
+        flags = {"check": self.check, "optional": self.optional and self.op in (Op.CREATE, Op.REPLACE)}
+        return Call(self.op.value, self.slot, (value,), tuple((name, "true") for name, on in flags.items() if on))
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,9 +137,7 @@ def names_match(name: str, stem: tuple[str, ...]) -> int:
     """How well a tag value (``mcp_call``) names an event's stem: the number of its words when
     they stand together in the stem (``response.mcp_call_arguments``), else 0."""
     mine = words(name)
-    if not mine or not stem:
-        return 0
-    size = len(mine)
+    size = len(mine)  # no words, or a stem shorter than them: 0
     return size if any(stem[i : i + size] == mine for i in range(len(stem) - size + 1)) else 0
 
 

@@ -124,8 +124,7 @@ def _calls_lines(calls: tuple[Call, ...], slots: dict[Slot, str], taken: tuple[s
     shared = shared_walks(calls)
     for call in calls:
         walk = call.slot.walk if call.slot is not None else None
-        if walk in shared and walk not in parents:
-            assert call.slot is not None
+        if call.slot is not None and walk in shared and walk not in parents:
             parents[walk] = local_name(
                 call.slot.at[-2].name if len(call.slot.at) > 1 else "response", [*taken, *parents.values()]
             )
