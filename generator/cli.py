@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config, project_python
@@ -61,29 +61,22 @@ def _parser() -> argparse.ArgumentParser:
         """An on/off flag; ``unset``: None when not given, so the configuration's value holds."""
         add(*names, action="store_true", default=None if unset else False, help=help)
 
+    def many(name: str, metavar: str | None, help: str, **more: Any) -> None:
+        """A repeatable option: the list of its values, None when not given."""
+        add(name, action="append", metavar=metavar, help=help, **more)
+
     add("spec", nargs="?", help="the spec (YAML or JSON; - reads standard input); default: [tool.gen-models] spec")
     add("--input", metavar="SPEC", help="the spec, as a flag (the same as SPEC)")
     add("--url", help=argparse.SUPPRESS)  # refused with a hint: see _spec_path
     add("-o", "--output", type=Path, help="output directory (default: generated), or a FILE.py for a single --style")
-    add(
-        "--style",
-        action="append",
-        choices=ALL_STYLES,
-        help="style to emit; repeat for several (default: the first three)",
-    )
-    add(
-        "--schema",
-        action="append",
-        metavar="NAME",
-        help="root schema to emit (repeatable; default: the stream chunks found)",
-    )
+    many("--style", None, "style to emit; repeat for several (default: the first three)", choices=ALL_STYLES)
+    many("--schema", "NAME", "root schema to emit (repeatable; default: the stream chunks found)")
     flag("--all-schemas", unset=True, help="emit every component schema")
-    add(
+    many(
         "--merge-map",
-        action="append",
+        "FILE",
+        "a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
         type=Path,
-        metavar="FILE",
-        help="a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
     )
     add(
         "--runtime",
@@ -108,11 +101,10 @@ def _parser() -> argparse.ArgumentParser:
         choices=FORMATTERS,
         help="black (default) or ruff: `ruff format` (needs the ruff package; its own layout)",
     )
-    add(
+    many(
         "--merge-policy",
-        action="append",
-        metavar="PATH=POLICY",
-        help=f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
+        "PATH=POLICY",
+        f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
     )
     flag("--check", help="write nothing; exit 1 if any output file would change")
     flag(
@@ -241,10 +233,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         policies[name] = policy
     for name, policy in policies.items():
         parse_policy(policy, f"--merge-policy {name!r}")  # checked before the spec is read
-    target = args.target_python or values.get("target-python")
-    if not target:
-        found = project_python(base)
-        target = f"{found[0]}.{found[1]}" if found else "3.10"
+    target = args.target_python or values.get("target-python") or ".".join(map(str, project_python(base) or (3, 10)))
     try:
         major, minor = (int(x) for x in str(target).split("."))
     except ValueError:
@@ -346,8 +335,7 @@ def _run(args: argparse.Namespace) -> int:
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
-            for output in stale:
-                sys.stdout.write(output.diff(options.root))
+            sys.stdout.write("".join(output.diff(options.root) for output in stale))
         if args.check:
             for output in stale:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)
@@ -365,9 +353,8 @@ def _run(args: argparse.Namespace) -> int:
         states = {path: "unchanged (fingerprint updated)" if path in refreshed else "wrote" for path in written}
         _report({o.path: states.get(o.path, "unchanged") for o in outputs})
     if args.timings:
-        total = time.perf_counter() - started
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
-        print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
+        print(f"timings: {stages}; total {time.perf_counter() - started:.3f}s", file=sys.stderr)
     return EXIT_OK
 
 
