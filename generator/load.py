@@ -400,14 +400,12 @@ def _build(raw: bytes, path: Path) -> Any:
                     path,
                     event.start_mark,
                 )
-        elif kind is ev.DocumentStartEvent:
-            documents += 1
+        else:  # the stream's and documents' start and end
+            documents += kind is ev.DocumentStartEvent
             if documents > 1:
                 raise _at_mark(
                     "more than one YAML document in the file; a spec is one document", path, event.start_mark
                 )
-            continue
-        else:
             continue
         # attach the finished value to its parent
         if frame is None:

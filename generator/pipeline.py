@@ -108,10 +108,6 @@ def _event_plans(
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
-    spec_unions = {}  # for a map's misspelt root: {component: whether it is a union}
-    if user_maps:
-        view = SpecView.of(interp)
-        spec_unions = {name: view.is_union(loc) for name, loc in interp.components().items()}
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
     unfolded: list[SpecWarning] = []
@@ -125,7 +121,7 @@ def _event_plans(
         for root, layer in user_maps.items():
             name = aliases.get(root, root)
             if name not in names:
-                raise SpecError(_unrooted(root, list(names), spec_unions), *(layer.place("root") or (None, None)))
+                raise SpecError(_unrooted(root, list(names), interp), *(layer.place("root") or (None, None)))
             layers[name] = layer
         for name, union in names.items():
             try:
@@ -144,9 +140,11 @@ def _event_plans(
     return plans, unmapped, unfolded
 
 
-def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
+def _unrooted(root: str, roots: list[str], interp: Interpreter) -> str:
     """What to do about a merge map whose ``root:`` is none of this run's event unions
     (``roots``): pass it to ``--schema`` where the spec has that union, else its spelling."""
+    view = SpecView.of(interp)
+    spec_unions = {name: view.is_union(loc) for name, loc in interp.components().items()}
     head = f"a merge map is given for {root!r}, which is not an event-union root of this run"
     if spec_unions.get(root):
         return f"{head}: add --schema {root}"
@@ -190,17 +188,14 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
-    roots: list[str] = []
-    union_roots: list[str] = []
-    root_of: dict[str, str] = {}
-    unions: list[str] = []  # the spec names of union_roots
+    root_of: dict[str, str] = {}  # spec name -> the model of an object root
+    union_of: dict[str, str] = {}  # spec name -> the alias of an event-union root
     for name, reading in readings.items():
-        ref = reading.type
-        if hasattr(ref, "name") and ref.name in interp.models:
-            roots.append(root_of.setdefault(name, ref.name))
-        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, AliasRef(ref.name)):
-            union_roots.append(ref.name)
-            unions.append(name)
+        ref = getattr(reading.type, "name", None)
+        if ref in interp.models:
+            root_of[name] = ref
+        elif ref in interp.aliases and _is_event_union(interp, AliasRef(ref)):
+            union_of[name] = ref
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
         else:
@@ -214,14 +209,15 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
-    formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + built, options.all_schemas)
+    formats = root_selection.stream_formats(interp, [*root_of, *union_of])
+    reached = [*root_of.values(), *union_of.values(), *responses.values(), *built]
+    models, aliases = _ordered(interp, reached, options.all_schemas)
     title, version = doc.title_and_version
     return interp, Schemas(
         models=models,
         aliases=aliases,
-        roots=tuple(roots),
-        union_roots=tuple(union_roots),
+        roots=tuple(root_of.values()),
+        union_roots=tuple(union_of.values()),
         responses=responses,
         stream_formats=formats,
         title=title,
@@ -345,20 +341,15 @@ def render_sources(
     reading = reading or read_spec(options, progress)
     if options.template_dir is not None:
         check_template_dir(options.template_dir)
-    root = options.root or Path.cwd()
-    if options.spec_bytes is not None:
-        shown = str(STDIN)
-    else:
-        try:
-            shown = options.spec.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            shown = options.spec.name
+    root = (options.root or Path.cwd()).resolve()
+    spec = options.spec.resolve()
+    shown = spec.relative_to(root).as_posix() if spec.is_relative_to(root) else options.spec.name
     gen = Generation(
         schemas=with_fallbacks(reading.schemas),  # unions typed as the module says them
         plans=reading.plans,
         responses=reading.responses,
         command=command(options),
-        spec_display=shown,
+        spec_display=str(STDIN) if options.spec_bytes is not None else shown,
         target_python=options.target_python,
         runtime_package=options.runtime_package,
         event_plans=reading.event_plans,
