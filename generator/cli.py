@@ -287,8 +287,7 @@ def _refuse_url(url: str) -> NoReturn:
 
 def _run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
-    config = load_config(cwd)
-    options = options_from(args, config, cwd)
+    options = options_from(args, load_config(cwd), cwd)
     if args.explain_merge:
         from .event_plan import explain as explain_events
         from .merge_plan import explain
@@ -332,7 +331,8 @@ def _run(args: argparse.Namespace) -> int:
         reads = relative_reads(options.spec, reading.files)  # the files the loader read besides the spec
         module_inputs = with_reads(inputs, reads)
         outputs = [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
-    stale = [o for o in outputs if not o.is_current()]
+    unchanged = {o.path for o in outputs if o.is_current()}  # the code; the fingerprint line may differ
+    stale = [o for o in outputs if o.path not in unchanged]
     if args.check or args.diff:
         if args.diff:
             sys.stdout.write("".join(output.diff(options.root) for output in stale))
@@ -343,14 +343,13 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
-    refreshed = {o.path for o in outputs if o.is_current()}  # only the fingerprint line differs
     try:
         written = write_all(outputs)
     except OSError as exc:
         where = exc.filename or options.output
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
-        states = {path: "unchanged (fingerprint updated)" if path in refreshed else "wrote" for path in written}
+        states = {path: "unchanged (fingerprint updated)" if path in unchanged else "wrote" for path in written}
         _report({o.path: states.get(o.path, "unchanged") for o in outputs})
     if args.timings:
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
