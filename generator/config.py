@@ -89,8 +89,7 @@ def project_python(start: Path) -> tuple[int, int] | None:
             path,
         ) from None
     # the last patch release of each minor version: ">=3.11.4" admits Python 3.11
-    minors = [m for m in range(10, 30) if admitted.contains(f"3.{m}.99", prereleases=True)]
-    return (3, minors[0]) if minors else None
+    return next(((3, m) for m in range(10, 30) if admitted.contains(f"3.{m}.99", prereleases=True)), None)
 
 
 def load_config(start: Path) -> Config | None:

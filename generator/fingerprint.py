@@ -153,9 +153,7 @@ def runtime_expected(options: Options, directory: Path) -> dict[Path, str | None
     if not options.runtime_package:
         return {}
     files = package_files(runtime_parts(options.styles), options.target_python)
-    found: dict[Path, str | None] = {directory / name: text for name, text in files.items()}
-    found[directory / "__init__.py"] = None
-    return found
+    return {**{directory / name: text for name, text in files.items()}, directory / "__init__.py": None}
 
 
 def inputs_digest(options: Options, formatter_version: str) -> str | None:

@@ -92,8 +92,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
-    files = interp.resolver.files()  # read besides the spec
-    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
 
 
 def _event_plans(
