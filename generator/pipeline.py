@@ -88,8 +88,10 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped, unfolded = _event_plans(doc, schemas, interp, user_maps, options.shipped_maps)
+    event_plans, unfolded = _event_plans(doc, schemas, interp, user_maps, options.shipped_maps)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
+    # the event types no layer decides, folded as unknown events at run time: --check names them
+    unmapped = {u: tags for u, p in event_plans.items() if (tags := [t for t, _ in (*p.unmapped, *p.undecided)])}
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
@@ -97,20 +99,17 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
 
 def _event_plans(
     doc: Document, schemas: Schemas, interp: Interpreter, user_maps: dict[str, MapLayer], shipped: bool
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
+) -> tuple[dict[str, EventPlan], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
-    inferred from the schema, by the root's class name; the event types no layer decides
-    (kept as unknown events at run time); a warning for each union nothing folds (its types
-    only). Maps name unions as the spec does (``ConversationEventsData``, or its envelope
-    ``ConversationEvents``).
+    inferred from the schema, by the root's class name; a warning for each union nothing folds
+    (its types only). Maps name unions as the spec does (``ConversationEventsData``, or its
+    envelope ``ConversationEvents``).
 
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
     plans: dict[str, EventPlan] = {}
-    unmapped: dict[str, list[str]] = {}
     unfolded: list[SpecWarning] = []
-    layers: dict[str, MapLayer] = {}
     try:
         names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
         # a union inline in an envelope's ``data`` may be named after the envelope
@@ -118,25 +117,20 @@ def _event_plans(
             n.removesuffix("Data"): n for n in names if n.endswith("Data") and n.removesuffix("Data") not in names
         }
         for root, layer in user_maps.items():
-            name = aliases.get(root, root)
-            if name not in names:
+            if aliases.get(root, root) not in names:
                 raise SpecError(_unrooted(root, list(names), interp), *(layer.place("root") or (None, None)))
-            layers[name] = layer
+        layers = {aliases.get(root, root): layer for root, layer in user_maps.items()}
         for name, union in names.items():
             try:
-                plan = plan_events(
+                plans[union] = plan_events(
                     schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
                 )
             except NoFold:
                 detail = "no operation answers one, no event carries one"
                 unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
-                continue
-            plans[union] = plan
-            if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
-                unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
     except SpecError as exc:
         raise located(exc, doc) from None
-    return plans, unmapped, unfolded
+    return plans, unfolded
 
 
 def _unrooted(root: str, roots: list[str], interp: Interpreter) -> str:
