@@ -224,7 +224,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
 
 
 def _read_roots(
-    interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool = True
+    interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, Reading], dict[str, Reading], list[Type], dict[str, tuple[str, ...]]]:
     """The roots' readings, {root: its response's reading}, the types of the targets their
     folds build (a map's ``target``, else what the union's operation answers), {union root:
@@ -235,11 +235,8 @@ def _read_roots(
         name: interp.read_root(components[name]) if name in components else interp.read_stream(locations[name])
         for name in root_names
     }
-    response_of = {}
-    for name in root_names:
-        response = root_selection.response_for(interp, name) if name in components else None
-        if response is not None:
-            response_of[name] = interp.read_component(components[response])
+    responses = {name: root_selection.response_for(interp, name) for name in root_names if name in components}
+    response_of = {name: interp.read_component(components[r]) for name, r in responses.items() if r is not None}
     targets = []
     union_targets: dict[str, tuple[str, ...]] = {}
     for name, reading in readings.items():
