@@ -162,12 +162,9 @@ def parse_document(raw: bytes, path: Path) -> Document:
         ) from None
     if not text.strip():
         raise SpecError("the file is empty", path)
-    digest = hashlib.sha256(raw).hexdigest()
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        data = _parse_json(text, path)
-    else:
-        data = _parse_yaml(raw, path)
-    return Document(path, data, raw, digest)
+    is_json = path.suffix.lower() == ".json" or text.lstrip().startswith("{")
+    data = _parse_json(text, path) if is_json else _parse_yaml(raw, path)
+    return Document(path, data, raw, hashlib.sha256(raw).hexdigest())
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
