@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config, project_python
@@ -61,29 +61,22 @@ def _parser() -> argparse.ArgumentParser:
         """An on/off flag; ``unset``: None when not given, so the configuration's value holds."""
         add(*names, action="store_true", default=None if unset else False, help=help)
 
+    def many(name: str, metavar: str | None, help: str, **more: Any) -> None:
+        """A repeatable option: the list of its values, None when not given."""
+        add(name, action="append", metavar=metavar, help=help, **more)
+
     add("spec", nargs="?", help="the spec (YAML or JSON; - reads standard input); default: [tool.gen-models] spec")
     add("--input", metavar="SPEC", help="the spec, as a flag (the same as SPEC)")
     add("--url", help=argparse.SUPPRESS)  # refused with a hint: see _spec_path
     add("-o", "--output", type=Path, help="output directory (default: generated), or a FILE.py for a single --style")
-    add(
-        "--style",
-        action="append",
-        choices=ALL_STYLES,
-        help="style to emit; repeat for several (default: the first three)",
-    )
-    add(
-        "--schema",
-        action="append",
-        metavar="NAME",
-        help="root schema to emit (repeatable; default: the stream chunks found)",
-    )
+    many("--style", None, "style to emit; repeat for several (default: the first three)", choices=ALL_STYLES)
+    many("--schema", "NAME", "root schema to emit (repeatable; default: the stream chunks found)")
     flag("--all-schemas", unset=True, help="emit every component schema")
-    add(
+    many(
         "--merge-map",
-        action="append",
+        "FILE",
+        "a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
         type=Path,
-        metavar="FILE",
-        help="a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
     )
     add(
         "--runtime",
@@ -108,11 +101,10 @@ def _parser() -> argparse.ArgumentParser:
         choices=FORMATTERS,
         help="black (default) or ruff: `ruff format` (needs the ruff package; its own layout)",
     )
-    add(
+    many(
         "--merge-policy",
-        action="append",
-        metavar="PATH=POLICY",
-        help=f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
+        "PATH=POLICY",
+        f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
     )
     flag("--check", help="write nothing; exit 1 if any output file would change")
     flag(
@@ -241,10 +233,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         policies[name] = policy
     for name, policy in policies.items():
         parse_policy(policy, f"--merge-policy {name!r}")  # checked before the spec is read
-    target = args.target_python or values.get("target-python")
-    if not target:
-        found = project_python(base)
-        target = f"{found[0]}.{found[1]}" if found else "3.10"
+    target = args.target_python or values.get("target-python") or ".".join(map(str, project_python(base) or (3, 10)))
     try:
         major, minor = (int(x) for x in str(target).split("."))
     except ValueError:
@@ -298,8 +287,7 @@ def _refuse_url(url: str) -> NoReturn:
 
 def _run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
-    config = load_config(cwd)
-    options = options_from(args, config, cwd)
+    options = options_from(args, load_config(cwd), cwd)
     if args.explain_merge:
         from .event_plan import explain as explain_events
         from .merge_plan import explain
@@ -343,11 +331,11 @@ def _run(args: argparse.Namespace) -> int:
         reads = relative_reads(options.spec, reading.files)  # the files the loader read besides the spec
         module_inputs = with_reads(inputs, reads)
         outputs = [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
-    stale = [o for o in outputs if not o.is_current()]
+    unchanged = {o.path for o in outputs if o.is_current()}  # the code; the fingerprint line may differ
+    stale = [o for o in outputs if o.path not in unchanged]
     if args.check or args.diff:
         if args.diff:
-            for output in stale:
-                sys.stdout.write(output.diff(options.root))
+            sys.stdout.write("".join(output.diff(options.root) for output in stale))
         if args.check:
             for output in stale:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)
@@ -355,19 +343,17 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
-    refreshed = {o.path for o in outputs if o.is_current()}  # only the fingerprint line differs
     try:
         written = write_all(outputs)
     except OSError as exc:
         where = exc.filename or options.output
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
-        states = {path: "unchanged (fingerprint updated)" if path in refreshed else "wrote" for path in written}
+        states = {path: "unchanged (fingerprint updated)" if path in unchanged else "wrote" for path in written}
         _report({o.path: states.get(o.path, "unchanged") for o in outputs})
     if args.timings:
-        total = time.perf_counter() - started
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
-        print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
+        print(f"timings: {stages}; total {time.perf_counter() - started:.3f}s", file=sys.stderr)
     return EXIT_OK
 
 

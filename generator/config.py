@@ -89,8 +89,7 @@ def project_python(start: Path) -> tuple[int, int] | None:
             path,
         ) from None
     # the last patch release of each minor version: ">=3.11.4" admits Python 3.11
-    minors = [m for m in range(10, 30) if admitted.contains(f"3.{m}.99", prereleases=True)]
-    return (3, minors[0]) if minors else None
+    return next(((3, m) for m in range(10, 30) if admitted.contains(f"3.{m}.99", prereleases=True)), None)
 
 
 def load_config(start: Path) -> Config | None:
@@ -103,16 +102,12 @@ def load_config(start: Path) -> Config | None:
     """
     for directory in (start, *start.parents):
         path = directory / "pyproject.toml"
-        if not path.is_file():
-            continue
-        tool = _toml(path).get("tool", {})
+        tool = _toml(path).get("tool", {}) if path.is_file() else {}
         if not isinstance(tool, dict):  # `tool = 5`: no table, so no [tool.gen-models] either
             raise SpecError("[tool] must be a table", path)
-        table = tool.get("gen-models")
-        if table is None:
-            continue
-        _check(table, path)
-        return Config(path, table)
+        if tool.get("gen-models") is not None:
+            _check(tool["gen-models"], path)
+            return Config(path, tool["gen-models"])
     return None
 
 

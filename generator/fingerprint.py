@@ -21,6 +21,7 @@ import re
 import stat
 import sys
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from urllib.parse import quote, unquote  # imported by pathlib already
 
@@ -34,12 +35,10 @@ PREFIX = "# Fingerprint: "
 _LINE = re.compile(r"# Fingerprint: inputs ([0-9a-f]{32}), output ([0-9a-f]{32})(?:, reads (\S+(?: \S+)*))?")
 #: Options fields that do not change what is written.
 IGNORED_FIELDS = frozenset({"use_cache"})
-_generator_digest: dict[Path | None, str] = {}
 #: The libraries besides the formatter whose version can change the output: the YAML reader
 #: (what the spec's bytes mean) and Jinja (how the templates render). Keyed by import name.
 LIBRARIES = {"yaml": "pyyaml", "jinja2": "jinja2"}
 _VERSION = re.compile(r"""^__version__ = ["']([^"']+)["']""", re.MULTILINE)
-_library_versions: list[str] = []
 
 
 def digest(data: bytes) -> str:
@@ -154,9 +153,7 @@ def runtime_expected(options: Options, directory: Path) -> dict[Path, str | None
     if not options.runtime_package:
         return {}
     files = package_files(runtime_parts(options.styles), options.target_python)
-    found: dict[Path, str | None] = {directory / name: text for name, text in files.items()}
-    found[directory / "__init__.py"] = None
-    return found
+    return {**{directory / name: text for name, text in files.items()}, directory / "__init__.py": None}
 
 
 def inputs_digest(options: Options, formatter_version: str) -> str | None:
@@ -193,23 +190,19 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
     return h.hexdigest()[:32]
 
 
+@cache
 def generator_digest() -> str:
     """A digest of the ``generator`` package and the shipped templates (once per process)."""
-    if None not in _generator_digest:
-        here = Path(__file__).resolve().parent
-        roots = [here] + [here.parent / "templates"] * (not (here / "templates").is_dir())
-        _generator_digest[None] = _tree_digest([r for r in roots if r.is_dir()])
-    return _generator_digest[None]
+    here = Path(__file__).resolve().parent
+    roots = [here] + [here.parent / "templates"] * (not (here / "templates").is_dir())
+    return _tree_digest([r for r in roots if r.is_dir()])
 
 
+@cache
 def library_versions() -> str:
     """``pyyaml 6.0.2, jinja2 3.1.6`` (once per process): each package's ``__version__`` line,
     read without importing it, else its metadata; ``none`` for one not installed."""
-    if not _library_versions:
-        _library_versions.append(
-            ", ".join(f"{dist} {_library_version(name, dist)}" for name, dist in LIBRARIES.items())
-        )
-    return _library_versions[0]
+    return ", ".join(f"{dist} {_library_version(name, dist)}" for name, dist in LIBRARIES.items())
 
 
 def _library_version(name: str, dist: str) -> str:

@@ -162,12 +162,9 @@ def parse_document(raw: bytes, path: Path) -> Document:
         ) from None
     if not text.strip():
         raise SpecError("the file is empty", path)
-    digest = hashlib.sha256(raw).hexdigest()
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        data = _parse_json(text, path)
-    else:
-        data = _parse_yaml(raw, path)
-    return Document(path, data, raw, digest)
+    is_json = path.suffix.lower() == ".json" or text.lstrip().startswith("{")
+    data = _parse_json(text, path) if is_json else _parse_yaml(raw, path)
+    return Document(path, data, raw, hashlib.sha256(raw).hexdigest())
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -341,13 +338,12 @@ def _build(raw: bytes, path: Path) -> Any:
     """Build plain data from the first YAML document's events (see module docstring)."""
     # its events one call each (None after the last): ``yaml.parse`` wraps them in a generator
     next_event: Callable[[], Any] = _EventLoader(raw).get_event
-    stack: list[_Frame] = []
-    frame: _Frame | None = None
+    top = _Frame([], None, 0, None)  # holds the document's root value
+    stack = [top]  # the mappings and sequences being built, innermost last
     anchors: dict[str, Any] = {}
     sizes: dict[str, int] = {}  # expanded node count of each anchored node
     open_anchors: set[str] = set()
     expanded = 0
-    root: Any = None
     documents = 0
     event: Any
     while (event := next_event()) is not None:
@@ -368,22 +364,20 @@ def _build(raw: bytes, path: Path) -> Any:
             if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
                 raise _at_mark(f"YAML tag {event.tag!r} is not supported in a spec", path, event.start_mark)
             expanded += 1
-            if frame is not None:
-                stack.append(frame)
             frame = _Frame({} if is_map else [], event.anchor, expanded, event.start_mark)
+            stack.append(frame)
             if event.anchor is not None:
                 anchors[event.anchor] = frame.value
                 open_anchors.add(event.anchor)
             continue
         elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
-            assert frame is not None
+            frame = stack.pop()
             value = frame.value
             if frame.merges is not None:
                 _apply_merges(value, frame.merges, path, frame.mark)
             if frame.anchor is not None:
                 open_anchors.discard(frame.anchor)
                 sizes[frame.anchor] = expanded - frame.start + 1
-            frame = stack.pop() if stack else None
         elif kind is ev.AliasEvent:
             name = event.anchor
             if name not in anchors:
@@ -400,19 +394,15 @@ def _build(raw: bytes, path: Path) -> Any:
                     path,
                     event.start_mark,
                 )
-        elif kind is ev.DocumentStartEvent:
-            documents += 1
+        else:  # the stream's and documents' start and end
+            documents += kind is ev.DocumentStartEvent
             if documents > 1:
                 raise _at_mark(
                     "more than one YAML document in the file; a spec is one document", path, event.start_mark
                 )
             continue
-        else:
-            continue
-        # attach the finished value to its parent
-        if frame is None:
-            root = value
-        elif type(frame.value) is list:
+        frame = stack[-1]  # the finished value's parent
+        if type(frame.value) is list:
             frame.value.append(value)
         elif not frame.has_key:
             if isinstance(value, (dict, list)):
@@ -429,7 +419,7 @@ def _build(raw: bytes, path: Path) -> Any:
             else:
                 frame.value[frame.key] = value
             frame.has_key = False
-    return root
+    return top.value[0] if top.value else None
 
 
 def _apply_merges(target: dict[str, Any], merges: list[Any], path: Path, mark: Any) -> None:

@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -100,36 +101,31 @@ def command(options: Options) -> str:
     for a POSIX shell: the spec and every option not at its default that changes the output
     or is needed to read the spec, paths relative to the project root."""
     root = options.root or Path.cwd()
+    output = relative(options.output, root)
+    own_stem = module_stem(options) != module_stem(replace(options, module=None))  # else --module says nothing
+    given: list[tuple[str, Sequence[str | bool]]] = [  # (flag, its values: none at its default; a switch's bool)
+        ("--style", options.styles if set(options.styles) != set(STYLES) else ()),
+        ("--schema", options.schemas),
+        ("--all-schemas", [options.all_schemas]),
+        ("--module", [options.module] if options.module is not None and own_stem else []),
+        ("-o", [output] if output != "generated" else []),
+        ("--target-python", [".".join(map(str, options.target_python))] if options.target_python != (3, 10) else []),
+        ("--runtime", [] if options.runtime_package else ["inline"]),
+        ("--formatter", [options.formatter] if options.formatter != "black" else []),
+        ("--merge-policy", [f"{path}={policy}" for path, policy in options.merge_policies.items()]),
+        ("--merge-map", [relative(merge_map, root) for merge_map in options.merge_maps]),
+        ("--custom-template-dir", [relative(options.template_dir, root)] if options.template_dir is not None else []),
+        ("--allow-remote-refs", [options.allow_remote_refs]),
+        ("--allow-outside-refs", [options.allow_outside_refs]),
+        ("--no-shipped-maps", [not options.shipped_maps]),
+    ]
     parts = ["gen-models", "-" if options.spec_bytes is not None else relative(options.spec, root)]
-    if set(options.styles) != set(STYLES):
-        for style in options.styles:
-            parts += ["--style", style]
-    for name in options.schemas:
-        parts += ["--schema", name]
-    if options.all_schemas:
-        parts.append("--all-schemas")
-    if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
-        parts += ["--module", options.module]
-    if relative(options.output, root) != "generated":
-        parts += ["-o", relative(options.output, root)]
-    if options.target_python != (3, 10):
-        parts += ["--target-python", ".".join(map(str, options.target_python))]
-    if not options.runtime_package:
-        parts += ["--runtime", "inline"]
-    if options.formatter != "black":
-        parts += ["--formatter", options.formatter]
-    for path, policy in options.merge_policies.items():
-        parts += ["--merge-policy", f"{path}={policy}"]
-    for merge_map in options.merge_maps:
-        parts += ["--merge-map", relative(merge_map, root)]
-    if options.template_dir is not None:
-        parts += ["--custom-template-dir", relative(options.template_dir, root)]
-    switches = {
-        "--allow-remote-refs": options.allow_remote_refs,
-        "--allow-outside-refs": options.allow_outside_refs,
-        "--no-shipped-maps": not options.shipped_maps,
-    }
-    parts += [switch for switch, on in switches.items() if on]
+    for flag, values in given:
+        for value in values:
+            if isinstance(value, str):
+                parts += [flag, value]
+            elif value:
+                parts.append(flag)
     return " ".join(shlex.quote(p) for p in parts)
 
 

@@ -88,34 +88,28 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped, unfolded = _event_plans(doc, schemas, interp, user_maps, options.shipped_maps)
+    event_plans, unfolded = _event_plans(doc, schemas, interp, user_maps, options.shipped_maps)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
+    # the event types no layer decides, folded as unknown events at run time: --check names them
+    unmapped = {u: tags for u, p in event_plans.items() if (tags := [t for t, _ in (*p.unmapped, *p.undecided)])}
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
-    files = interp.resolver.files()  # read besides the spec
-    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
 
 
 def _event_plans(
     doc: Document, schemas: Schemas, interp: Interpreter, user_maps: dict[str, MapLayer], shipped: bool
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
+) -> tuple[dict[str, EventPlan], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
-    inferred from the schema, by the root's class name; the event types no layer decides
-    (kept as unknown events at run time); a warning for each union nothing folds (its types
-    only). Maps name unions as the spec does (``ConversationEventsData``, or its envelope
-    ``ConversationEvents``).
+    inferred from the schema, by the root's class name; a warning for each union nothing folds
+    (its types only). Maps name unions as the spec does (``ConversationEventsData``, or its
+    envelope ``ConversationEvents``).
 
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
-    spec_unions = {}  # for a map's misspelt root: {component: whether it is a union}
-    if user_maps:
-        view = SpecView.of(interp)
-        spec_unions = {name: view.is_union(loc) for name, loc in interp.components().items()}
     plans: dict[str, EventPlan] = {}
-    unmapped: dict[str, list[str]] = {}
     unfolded: list[SpecWarning] = []
-    layers: dict[str, MapLayer] = {}
     try:
         names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
         # a union inline in an envelope's ``data`` may be named after the envelope
@@ -123,30 +117,27 @@ def _event_plans(
             n.removesuffix("Data"): n for n in names if n.endswith("Data") and n.removesuffix("Data") not in names
         }
         for root, layer in user_maps.items():
-            name = aliases.get(root, root)
-            if name not in names:
-                raise SpecError(_unrooted(root, list(names), spec_unions), *(layer.place("root") or (None, None)))
-            layers[name] = layer
+            if aliases.get(root, root) not in names:
+                raise SpecError(_unrooted(root, list(names), interp), *(layer.place("root") or (None, None)))
+        layers = {aliases.get(root, root): layer for root, layer in user_maps.items()}
         for name, union in names.items():
             try:
-                plan = plan_events(
+                plans[union] = plan_events(
                     schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
                 )
             except NoFold:
                 detail = "no operation answers one, no event carries one"
                 unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
-                continue
-            plans[union] = plan
-            if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
-                unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
     except SpecError as exc:
         raise located(exc, doc) from None
-    return plans, unmapped, unfolded
+    return plans, unfolded
 
 
-def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
+def _unrooted(root: str, roots: list[str], interp: Interpreter) -> str:
     """What to do about a merge map whose ``root:`` is none of this run's event unions
     (``roots``): pass it to ``--schema`` where the spec has that union, else its spelling."""
+    view = SpecView.of(interp)
+    spec_unions = {name: view.is_union(loc) for name, loc in interp.components().items()}
     head = f"a merge map is given for {root!r}, which is not an event-union root of this run"
     if spec_unions.get(root):
         return f"{head}: add --schema {root}"
@@ -190,17 +181,14 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
-    roots: list[str] = []
-    union_roots: list[str] = []
-    root_of: dict[str, str] = {}
-    unions: list[str] = []  # the spec names of union_roots
+    root_of: dict[str, str] = {}  # spec name -> the model of an object root
+    union_of: dict[str, str] = {}  # spec name -> the alias of an event-union root
     for name, reading in readings.items():
-        ref = reading.type
-        if hasattr(ref, "name") and ref.name in interp.models:
-            roots.append(root_of.setdefault(name, ref.name))
-        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, AliasRef(ref.name)):
-            union_roots.append(ref.name)
-            unions.append(name)
+        ref = getattr(reading.type, "name", None)
+        if ref in interp.models:
+            root_of[name] = ref
+        elif ref in interp.aliases and _is_event_union(interp, AliasRef(ref)):
+            union_of[name] = ref
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
         else:
@@ -214,14 +202,15 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
-    formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + built, options.all_schemas)
+    formats = root_selection.stream_formats(interp, [*root_of, *union_of])
+    reached = [*root_of.values(), *union_of.values(), *responses.values(), *built]
+    models, aliases = _ordered(interp, reached, options.all_schemas)
     title, version = doc.title_and_version
     return interp, Schemas(
         models=models,
         aliases=aliases,
-        roots=tuple(roots),
-        union_roots=tuple(union_roots),
+        roots=tuple(root_of.values()),
+        union_roots=tuple(union_of.values()),
         responses=responses,
         stream_formats=formats,
         title=title,
@@ -235,7 +224,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
 
 
 def _read_roots(
-    interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool = True
+    interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, Reading], dict[str, Reading], list[Type], dict[str, tuple[str, ...]]]:
     """The roots' readings, {root: its response's reading}, the types of the targets their
     folds build (a map's ``target``, else what the union's operation answers), {union root:
@@ -246,11 +235,8 @@ def _read_roots(
         name: interp.read_root(components[name]) if name in components else interp.read_stream(locations[name])
         for name in root_names
     }
-    response_of = {}
-    for name in root_names:
-        response = root_selection.response_for(interp, name) if name in components else None
-        if response is not None:
-            response_of[name] = interp.read_component(components[response])
+    responses = {name: root_selection.response_for(interp, name) for name in root_names if name in components}
+    response_of = {name: interp.read_component(components[r]) for name, r in responses.items() if r is not None}
     targets = []
     union_targets: dict[str, tuple[str, ...]] = {}
     for name, reading in readings.items():
@@ -345,20 +331,15 @@ def render_sources(
     reading = reading or read_spec(options, progress)
     if options.template_dir is not None:
         check_template_dir(options.template_dir)
-    root = options.root or Path.cwd()
-    if options.spec_bytes is not None:
-        shown = str(STDIN)
-    else:
-        try:
-            shown = options.spec.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            shown = options.spec.name
+    root = (options.root or Path.cwd()).resolve()
+    spec = options.spec.resolve()
+    shown = spec.relative_to(root).as_posix() if spec.is_relative_to(root) else options.spec.name
     gen = Generation(
         schemas=with_fallbacks(reading.schemas),  # unions typed as the module says them
         plans=reading.plans,
         responses=reading.responses,
         command=command(options),
-        spec_display=shown,
+        spec_display=str(STDIN) if options.spec_bytes is not None else shown,
         target_python=options.target_python,
         runtime_package=options.runtime_package,
         event_plans=reading.event_plans,

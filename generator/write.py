@@ -95,21 +95,18 @@ def read_output(path: Path) -> str | None:
     """
     try:
         mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise _odd(path, "it is a directory")
+        if not stat.S_ISREG(mode):
+            raise _odd(path, "it is not a regular file (a fifo, a socket or a device)")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
     except NotADirectoryError:
         raise _odd(path, "a file stands where a directory on its way should be") from None
-    except OSError as exc:  # a symlink loop (ELOOP), no permission...
-        raise _odd(path, exc.strerror or str(exc)) from None
-    if stat.S_ISDIR(mode):
-        raise _odd(path, "it is a directory")
-    if not stat.S_ISREG(mode):
-        raise _odd(path, "it is not a regular file (a fifo, a socket or a device)")
-    try:
-        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise _odd(path, "it is not UTF-8 text, so not a module gen-models wrote") from None
-    except OSError as exc:
+    except OSError as exc:  # a symlink loop (ELOOP), no permission...
         raise _odd(path, exc.strerror or str(exc)) from None
 
 

@@ -205,11 +205,11 @@ def test_generator_files_and_custom_templates_are_in_the_digest(project: Path, m
     before = inputs_digest(options, version)
     assert before is not None and before == inputs_digest(options, version)
     assert inputs_digest(options, "black 0.0") != before
-    monkeypatch.setitem(fingerprint._generator_digest, None, "another generator")
+    monkeypatch.setattr(fingerprint, "generator_digest", lambda: "another generator")
     assert inputs_digest(options, version) != before
     monkeypatch.undo()
     # another YAML reader or Jinja can read the spec or render the templates otherwise
-    monkeypatch.setattr(fingerprint, "_library_versions", ["pyyaml 0.0, jinja2 0.0"])
+    monkeypatch.setattr(fingerprint, "library_versions", lambda: "pyyaml 0.0, jinja2 0.0")
     assert inputs_digest(options, version) != before
     monkeypatch.undo()
     templates = project / "templates"
