@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 868380f9ae2eb74d4a4fe53572970c45, output c0bb53399a61a677d8d236735fdf6c77
+# Fingerprint: inputs 270854b8ff0274ff312ff5b6c3e1c548, output ae55ba23da64ca5bda4bc708d7b5ce11
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -10781,7 +10781,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (v := get("choices")) is not None:
             self._merge_choices(v, acc)
         if (v := get("created")) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := get("model")) is not None and v != self.model:
             self.model = acc.set_value(self, "model", self.model, v, str)
         if (v := get("obfuscation")) is not None and v != self.obfuscation:
@@ -10836,7 +10836,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (v := model.choices) is not None:
             self._merge_choices_models(v, acc)
         if (v := model.created) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := model.model) is not None and v != self.model:
             self.model = acc.set_value(self, "model", self.model, v, str)
         if (v := model.obfuscation) is not None and v != self.obfuscation:
@@ -11381,6 +11381,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         instead. A new copy at each call: it shares no object with the chunks or with
         ``snapshot_dict()``."""
         data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
+        self._ended()
         built: CreateChatCompletionResponse = _built_anyway(
             parse_create_chat_completion_response, data, self
         )

@@ -92,11 +92,11 @@ STAMP = re.compile(r"\b(?:timestamp|ISO 8601|RFC 3339|date-time)\b", re.IGNORECA
 
 
 def says_stamp(name: str, description: str | None, format: str | None = None) -> bool:
-    """Whether a field is a time stamp: named ``*_at``/``*_timestamp``, of a date or time
-    format, or described so ("ISO 8601 timestamp of ..."): one value, never text in pieces."""
+    """Whether a field is a time stamp: named ``*_at``/``*_timestamp``/``created``, of a date or
+    time format, or described so ("ISO 8601 timestamp of ..."): one value, never text in pieces."""
     last = name.lower().split("_")[-1]
     dated = format in ("date-time", "date", "time")
-    return last in ("at", "timestamp") or dated or bool(description and STAMP.search(description))
+    return last in ("at", "timestamp", "created") or dated or bool(description and STAMP.search(description))
 
 
 def words(name: str) -> tuple[str, ...]:

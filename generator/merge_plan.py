@@ -26,14 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .errors import SpecError, did_you_mean
-from .event_words import says_piece, says_stamp
+from .event_words import CONTENT_WORDS, says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .naming import attribute_name, class_name, singular
 from .policy import Policy, WrittenPolicy, parse_policy
 from .warning_kinds import OVERRIDE_UNDECLARED, TAKEN_WHOLE, UNION_FIELD_TYPES, SpecWarning
 
 #: Field names that identify, never concatenated.
-IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
+IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model"))
 #: Text fields holding JSON text (``arguments``): a fragment re-sending the whole text so far is
 #: detected (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
@@ -464,7 +464,9 @@ def _default(
         return Policy.LAST if _ratings(schemas, f) else Policy.APPEND, None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
-    if (context == DELTA or _piece(f)) and _is_text(schemas, f):
+    if _stamp(f):  # restated by each chunk, maybe anew (TGI stamps each with its second): no identity
+        return Policy.LAST, None, None
+    if (context == DELTA or _piece(f) or _entry_text(f, context, path)) and _is_text(schemas, f):
         return Policy.CONCAT, None, None
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
@@ -490,6 +492,12 @@ def _absent_key(element: Model | None, key: str | None, context: Context) -> int
     if isinstance(found.default, int) and not isinstance(found.default, bool):
         return found.default
     return 0 if context == ROOT else None
+
+
+def _entry_text(f: Field, context: Context, path: str) -> bool:
+    """``f`` is a content-named field (``CONTENT_WORDS``) of a chunk's list entry itself: a
+    piece of that entry's text (a legacy completion chunk's ``choices[].text``), as a delta's."""
+    return context == ENTRY and path.endswith(f"[].{f.wire_name}") and f.wire_name in CONTENT_WORDS
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

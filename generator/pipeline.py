@@ -29,7 +29,7 @@ from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, r
 from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render
 from .resolve import RefResolver
-from .response_plan import ResponsePlan, plan_response
+from .response_plan import ResponsePlan, plan_response, unsent_warnings
 from .runtime_files import PACKAGE_INIT
 from .union_fallbacks import with_fallbacks
 from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
@@ -94,6 +94,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     unmapped = {u: tags for u, p in event_plans.items() if (tags := [t for t, _ in (*p.unmapped, *p.undecided)])}
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
+    warned += [line for r, plan in response_plans.items() for line in unsent_warnings(plan, r, schemas.responses[r])]
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
 
 

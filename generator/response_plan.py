@@ -10,6 +10,7 @@ from .merge_plan import STREAM_ONLY, FieldPlan, NodePlan, meaning
 from .model import AliasRef, Array, Enum, Model, ModelRef, Prim, Schemas, UnionType
 from .policy import Policy
 from .roots import CHUNK_SUFFIX
+from .warning_kinds import RESPONSE_UNSENT, SpecWarning
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class ResponsePlan:
             names the response's (``chat.completion.chunk``), where the response schema gives no
             single value (Mistral's ``object``).
         children: response wire name -> plan for that object (or each item of that list).
+        unsent: required non-nullable response fields the stream's schema does not declare
+            (Together's ``prompt``): no stream can send them, so their absence is drift (the
+            typed build's ``schema_drift``), not a cut stream; warned at generation.
     """
 
     renames: tuple[tuple[str, str], ...] = ()
@@ -45,6 +49,14 @@ class ResponsePlan:
     blank: tuple[str, ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
     suffixes: tuple[tuple[str, str], ...] = ()
+    unsent: tuple[str, ...] = ()
+
+    def unsent_paths(self, at: str = "") -> list[str]:
+        """Every ``unsent`` field here and below, by wire names (``choices.logprobs``)."""
+        paths = [f"{at}{name}" for name in self.unsent]
+        for name, child in self.children:
+            paths += child.unsent_paths(f"{at}{name}.")
+        return paths
 
 
 #: Fields that name an object's type; a chunk's value ends in ``roots.CHUNK_SUFFIX``.
@@ -89,19 +101,21 @@ def _plan_pair(
     if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
         renames["delta"] = "message"
     drop = _stream_only(source, set(target_fields), renames, entry)
-    consts, nulls, required, blank, children = [], [], [], [], []
+    consts, nulls, required, blank, children, unsent = [], [], [], [], [], []
     for f in target.fields:
         if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
             continue
+        src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
+        src = next((g for g in source.fields if g.wire_name == src_name), None)
         if f.required and f.nullable:
             nulls.append(f.wire_name)
+        elif f.required and src is None:
+            unsent.append(f.wire_name)
         elif f.required:
             required.append(f.wire_name)
             if isinstance(f.type, Enum) and "" not in f.type.values:
                 blank.append(f.wire_name)
-        src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
-        src = next((g for g in source.fields if g.wire_name == src_name), None)
         if src is None:
             continue
         src_models = _target_models(schemas, src.type)
@@ -120,7 +134,7 @@ def _plan_pair(
     suffixes = tuple(
         (name, CHUNK_SUFFIX)
         for name in TYPE_NAMES
-        if name in source_names and name in target_fields and name not in dict(consts)
+        if name in source_names and name not in dict(consts)  # declared by the response or not (TGI's)
     )
     return ResponsePlan(
         tuple(renames.items()),
@@ -132,6 +146,7 @@ def _plan_pair(
         tuple(blank),
         tuple(children),
         suffixes,
+        tuple(unsent),
     )
 
 
@@ -170,3 +185,9 @@ def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ..
             elif isinstance(t, Prim) and t.kind == "bool":
                 flags.append((*steps, f))
     return (*reasons, *flags)
+
+
+def unsent_warnings(plan: ResponsePlan, root: str, response: str) -> list[SpecWarning]:
+    """A warning per field response model ``response`` requires that chunk root ``root`` never
+    declares (``ResponsePlan.unsent``)."""
+    return [SpecWarning(RESPONSE_UNSENT, f"{root} -> {response} {path}") for path in plan.unsent_paths()]

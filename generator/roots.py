@@ -93,12 +93,20 @@ _FOUND: weakref.WeakKeyDictionary[Interpreter, dict[Callable[..., Any], list[Uni
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
-    """The component a streamed schema carries: itself, or for an SSE envelope (``SSE_FIELDS``
-    only: Mistral's ``CompletionEvent``) its ``data``'s (None for an inline one)."""
-    props = view.properties(stream)
-    if "data" in props and set(props) <= SSE_FIELDS:
-        return view.named(props["data"])
-    return view.named(stream)
+    """The component a streamed schema carries: itself, its SSE envelope's ``data``
+    (``_data``), or the object every member of a union carries so beside sentinels (Together's
+    ``oneOf [{data: ChatCompletionChunk}, {data: "[DONE]"}]``); None for an inline one."""
+    carried = {view.named(_data(view, m)) for m in view.options(stream) if view.properties(_data(view, m))}
+    if len(carried) == 1 and None not in carried and not carried & {view.named(stream)}:
+        return carried.pop()
+    return view.named(_data(view, stream))
+
+
+def _data(view: SpecView, loc: Location) -> Location:
+    """What an SSE envelope (``SSE_FIELDS`` only: Mistral's ``CompletionEvent``) carries in
+    ``data``, or ``loc`` itself."""
+    props = view.properties(loc)
+    return props["data"] if "data" in props and set(props) <= SSE_FIELDS else loc
 
 
 def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
@@ -173,7 +181,9 @@ def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | No
             return None
         return (named, view.schema(data)[1]) if named is not None else (f"{envelope}Data", data)
     name = view.named(stream)
-    return (name, view.schema(stream)[1]) if name is not None and view.is_union(stream) else None
+    if name is None or not view.is_union(stream) or _payload(view, stream) != name:
+        return None  # not a union, or one that only wraps a chunk (``_payload``)
+    return name, view.schema(stream)[1]
 
 
 def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
@@ -335,15 +345,22 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
 
 
 def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
-    """The first named component an operation answers as JSON beside a stream that holds
-    ``chunk_name`` (as its schema, or within a few steps: a property, items, a member)."""
+    """The first named component an operation answers as JSON beside a stream of ``chunk_name``:
+    a stream that is the chunk (``_payload``: maybe in envelopes) first, then one that holds it
+    within a few steps (a property, items, a member: TGI's ``/invocations`` streams a union of
+    three chunk kinds and answers a union, before ``/v1/chat/completions`` streams the chunk)."""
     chunk = view.interp.components()[chunk_name]
-    for answer in view.answers():
-        if any(view.reaches(stream, chunk) for stream in answer.streams):
-            for body in answer.json:
-                name = view.named(body)
-                if name is not None and name != chunk_name:
-                    return name
+    tests: tuple[Callable[[Location], bool], ...] = (
+        lambda stream: _payload(view, stream) == chunk_name,
+        lambda stream: view.reaches(stream, chunk),
+    )
+    for holds in tests:
+        for answer in view.answers():
+            if any(holds(stream) for stream in answer.streams):
+                for body in answer.json:
+                    name = view.named(body)
+                    if name is not None and name != chunk_name:
+                        return name
     return None
 
 

@@ -109,6 +109,10 @@ CHUNK_MAP_MISFIT = Kind("a shipped chunk map does not fit the spec's schema", "t
 UNION_FIELD_TYPES = Kind(
     "a field the variants of a union type differently", "the accumulator merges it as the first variant types it"
 )
+RESPONSE_UNSENT = Kind(
+    "a field the non-stream response requires that the stream's chunks do not declare",
+    "to_response() cannot fill it: left out, reported as schema_drift (drift, not a cut stream), never invented",
+)
 TAKEN_WHOLE = Kind(
     "a list or object of a choice or delta taken whole from the last chunk that sends it",
     "the accumulator can lose what earlier chunks sent there (a --merge-policy override changes it)",

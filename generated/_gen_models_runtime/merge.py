@@ -308,6 +308,15 @@ class _ChunkAccumulator(_Merger):
         finally:
             self.chunks += 1
 
+    def _ended(self) -> None:
+        """``to_response()`` asked before a chunk said the stream ended (``finished``), where the
+        schema names a field that says so: reported once, ``incomplete`` (unless a required
+        field of the response already says the answer is cut short); ``strict``: raised."""
+        if self._finish and self.finished is None and all(a.kind != "incomplete" for a in self.anomalies):
+            self.anomaly(
+                "", "incomplete", "the stream has not ended (no chunk said it finished): the answer may be cut short"
+            )
+
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream). Values
         kept as they came (a logprob entry, ``usage``) are the chunks' own objects, not copies."""

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _own
+from .anomalies import _DRIFT, Anomaly, StreamMergeError, _own
 from .bookkeeping import _join
 from .merge import _Merger
 
@@ -86,9 +86,12 @@ def _convert(
         what = "missing" if key not in out else "null" if out[key] is None else repr(out[key])
         # left out, never guessed: a cut stream must not look finished; built anyway (``_built_anyway``)
         out.pop(key, None)
-        found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}, but the response requires it")
+        where = _join(path, key)
+        found = Anomaly(acc.chunks, where, "incomplete", f"{what}, but the response requires it")
         if acc.strict:
             raise StreamMergeError(found)
         if found not in acc.anomalies:
             acc.anomalies.append(found)
+        # the build's "missing" at this place is the same fact: reported once, as incomplete
+        acc._drifted.add((acc.chunks, where, "schema_drift", _DRIFT["missing"]))
     return out

@@ -312,7 +312,9 @@ class _ChunkAccumulator(_Merger):
         schema names a field that says so: reported once, ``incomplete`` (unless a required
         field of the response already says the answer is cut short); ``strict``: raised."""
         if self._finish and self.finished is None and all(a.kind != "incomplete" for a in self.anomalies):
-            self.anomaly("", "incomplete", "the stream has not ended (no chunk said it finished): the answer may be cut short")
+            self.anomaly(
+                "", "incomplete", "the stream has not ended (no chunk said it finished): the answer may be cut short"
+            )
 
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream). Values

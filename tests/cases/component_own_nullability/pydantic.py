@@ -96,7 +96,12 @@ class RootAccumulator(_ChunkAccumulator):
         built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
         return built
 
-    to_response = snapshot  # the finished answer: the chunk type is the answer
+    def to_response(self) -> Root:
+        """The finished answer: ``snapshot()``, the chunk type being the answer. Asked before
+        a chunk said the stream ended (``finished``), it is reported once as ``incomplete``;
+        ``strict=True`` raises ``StreamMergeError`` instead."""
+        self._ended()
+        return self.snapshot()
 
 
 _READER = _Reader((), named_events=False)

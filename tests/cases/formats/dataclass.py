@@ -55,7 +55,7 @@ class _RootMerge(_State):
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (v := get("created")) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := get("at")) is not None and v != self.at:
             self.at = acc.last_value(self, "at", self.at, v, str)
         if (v := get("big")) is not None and v != self.big:
@@ -72,7 +72,7 @@ class _RootMerge(_State):
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (v := model.created) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := model.at) is not None and v != self.at:
             self.at = acc.last_value(self, "at", self.at, v, str)
         if (v := model.big) is not None and v != self.big:
@@ -118,7 +118,12 @@ class RootAccumulator(_ChunkAccumulator):
         built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
         return built
 
-    to_response = snapshot  # the finished answer: the chunk type is the answer
+    def to_response(self) -> Root:
+        """The finished answer: ``snapshot()``, the chunk type being the answer. Asked before
+        a chunk said the stream ended (``finished``), it is reported once as ``incomplete``;
+        ``strict=True`` raises ``StreamMergeError`` instead."""
+        self._ended()
+        return self.snapshot()
 
 
 _READER = _Reader((), named_events=False)

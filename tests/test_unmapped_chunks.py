@@ -1,0 +1,182 @@
+"""Chunk streams of vendors nobody mapped: the faults a trial found on two published specs
+(Together AI's ``openapi.yaml``, Hugging Face TGI's ``docs/openapi.json``), each as a small
+spec of its shape, folded in every style. The rules are read from the schema's meaning:
+
+* a content-named string directly in a chunk's list entry (``choices[].text`` of a legacy
+  completion chunk) is a piece of that entry's text: concatenated, never the last token;
+* the operation whose stream *is* the chunk names its answer, before one whose stream only
+  holds it (TGI's ``/invocations`` streams a union of three chunk kinds);
+* a field the response requires but the chunk never declares (Together's ``prompt``) cannot
+  come from the stream: warned at generation, and its absence is drift, not a cut stream;
+* a time stamp restated by every chunk (TGI's ``created``) is no identity: a new value is no
+  conflict;
+* an event-stream schema that only wraps the chunk (``{data: Chunk} | "[DONE]"``) is folded
+  through the chunk: no warning that nothing folds it;
+* a chunk's ``object`` (``chat.completion.chunk``) names the response's type without
+  ``.chunk``, whether or not the response declares ``object``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import STYLES, generate_modules
+
+from generator.cli import main
+from generator.pipeline import Options, read_spec
+
+HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n"
+
+#: Two streamed operations: ``/invocations`` streams a union holding the chunk (and answers a
+#: union), ``/v1/completions`` streams the chunk itself and answers ``Completion``.
+SPEC = """\
+paths:
+  /invocations:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/AnyAnswer'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/AnyStream'}
+  /v1/completions:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Completion'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/CompletionStream'}
+components:
+  schemas:
+    AnyStream:
+      oneOf:
+        - {$ref: '#/components/schemas/CompletionChunk'}
+        - {$ref: '#/components/schemas/Other'}
+    AnyAnswer:
+      oneOf:
+        - {$ref: '#/components/schemas/Completion'}
+        - {$ref: '#/components/schemas/Other'}
+    Other:
+      type: object
+      properties: {generated_text: {type: string}}
+    CompletionStream:
+      oneOf:
+        - {$ref: '#/components/schemas/CompletionEvent'}
+        - {type: string, enum: ['[DONE]']}
+    CompletionEvent:
+      type: object
+      required: [data]
+      properties:
+        data: {$ref: '#/components/schemas/CompletionChunk'}
+    CompletionChunk:
+      type: object
+      required: [id, created, choices]
+      properties:
+        id: {type: string}
+        created: {type: integer}
+        object: {type: string}
+        model: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index]
+            properties:
+              index: {type: integer}
+              text: {type: string}
+              finish_reason: {type: [string, 'null']}
+    Completion:
+      type: object
+      required: [id, created, choices, prompt]
+      properties:
+        id: {type: string}
+        created: {type: integer}
+        model: {type: string}
+        prompt: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {type: integer}
+              text: {type: string}
+              finish_reason: {type: string}
+"""
+
+
+def _chunk(created: int, text: str, finish: str | None = None) -> dict[str, Any]:
+    choice = {"index": 0, "text": text, "finish_reason": finish}
+    return {"id": "c", "created": created, "object": "text_completion.chunk", "model": "m", "choices": [choice]}
+
+
+#: Tokens of one answer; the server stamps each chunk with the second it was sent.
+STREAM = [_chunk(100, "Once"), _chunk(100, " upon"), _chunk(101, " a"), _chunk(101, " time", "length")]
+
+
+def _data(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(by_alias=True, exclude_unset=True)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+@pytest.fixture(scope="module")
+def spec(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("unmapped") / "s.yaml"
+    path.write_text(HEAD + SPEC)
+    return path
+
+
+@pytest.fixture(scope="module")
+def modules(spec: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    return generate_modules(spec, tmp_path_factory.mktemp("out"), schemas=("CompletionChunk",))
+
+
+def test_the_operation_streaming_the_chunk_itself_names_its_answer(spec: Path) -> None:
+    reading = read_spec(Options(spec=spec, schemas=("CompletionChunk",)))
+    assert reading.schemas.responses == {"CompletionChunk": "Completion"}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_legacy_completion_folds_its_text_and_its_stamps(modules: dict[str, ModuleType], style: str) -> None:
+    acc = modules[style].CompletionChunkAccumulator()
+    for chunk in STREAM:
+        acc.add(chunk)
+    answer = _data(acc.to_response())
+    assert answer["choices"][0]["text"] == "Once upon a time"  # not " time"
+    assert answer["created"] == 101  # the last stamp: no conflict
+    assert answer["object"] == "text_completion"  # the response declares no `object`
+    # `prompt` cannot come from the stream: drift (reported once), not a cut stream
+    assert [(a.kind, a.path) for a in acc.anomalies] == [("schema_drift", "prompt")]
+    assert not acc.answer_at_risk and acc.finished == "length"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_cut_legacy_completion_is_incomplete(modules: dict[str, ModuleType], style: str) -> None:
+    acc = modules[style].CompletionChunkAccumulator()
+    for chunk in STREAM[:2]:
+        acc.add(chunk)
+    assert _data(acc.to_response())["choices"][0]["text"] == "Once upon"
+    assert [a.kind for a in acc.anomalies] == ["incomplete", "schema_drift"]
+    assert acc.anomalies[0].path == "" and acc.answer_at_risk
+
+
+def test_generation_says_what_the_stream_cannot_carry_and_nothing_false(
+    spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(spec), "-o", str(tmp_path / "out"), "-v", "--style", "typeddict"]) == 0
+    err = capsys.readouterr().err
+    assert "CompletionStream" not in err  # folded through its chunk: no "nothing folds it"
+    assert "prompt" in err and "Completion" in err  # required by the answer, never in a chunk
+    assert main([str(spec), "--explain-merge"]) == 0
+    explained = capsys.readouterr().out
+    assert "choices[].text" in explained and "concat" in explained.split("choices[].text", 1)[1].splitlines()[0]
