@@ -337,10 +337,16 @@ def _run(args: argparse.Namespace) -> int:
         if args.diff:
             sys.stdout.write("".join(output.diff(options.root) for output in stale))
         if args.check:
+            new = {o.path for o in stale if not o.path.exists()}  # not there yet: where it would go
             for output in stale:
-                print(f"would change: {display_path(output.path)}", file=sys.stderr)
+                print(
+                    f"would {'create' if output.path in new else 'change'}: {display_path(output.path)}",
+                    file=sys.stderr,
+                )
             if stale and not args.quiet:  # silent when all is current: a pre-commit hook's usual case
-                print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
+                counts = [(len(stale) - len(new), "would change"), (len(new), "would be created")]
+                said = [f"{n} file(s) {what}" for n, what in counts if n]
+                print(", ".join([*said, f"{len(outputs) - len(stale)} current"]), file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
     try:

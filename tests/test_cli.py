@@ -290,6 +290,26 @@ def test_empty_tuple_items_and_a_file_as_output(tmp_path: Path, capsys: pytest.C
     assert blocker.read_text() == "x"
 
 
+def test_check_says_which_files_it_would_create(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--check`` before the first run (or from a directory where the default ``generated/``
+    is not the project's) names the files it would write as new ones, apart from those that
+    would change (it said "would change" for files that are not there)."""
+    path = schemas_spec(tmp_path, "C: {type: object, properties: {object: {type: string, enum: [c.chunk]}}}")
+    out = tmp_path / "out"
+    assert main([str(path), "-o", str(out), "--style", "typeddict", "--check"]) == 1
+    err = capsys.readouterr().err
+    assert f"would create: {out / 's_typeddict.py'}" in err and "would change" not in err
+    assert re.search(r"^\d+ file\(s\) would be created, 0 current$", err, re.M)
+    assert not out.exists()
+    assert main([str(path), "-o", str(out), "--style", "typeddict", "-q"]) == 0
+    (out / "s_typeddict.py").write_text("# edited\n")
+    (out / "__init__.py").unlink()
+    assert main([str(path), "-o", str(out), "--style", "typeddict", "--check"]) == 1
+    err = capsys.readouterr().err
+    assert f"would change: {out / 's_typeddict.py'}" in err and f"would create: {out / '__init__.py'}" in err
+    assert re.search(r"^1 file\(s\) would change, 1 file\(s\) would be created, \d+ current$", err, re.M)
+
+
 # --------------------------------------------------------------------------- CLI habits (issue 13)
 
 
