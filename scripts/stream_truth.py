@@ -401,7 +401,12 @@ def fold(stream: Stream, style: str, module: types.ModuleType) -> Folded:
     for method in ("snapshot", "to_response"):
         result = getattr(acc, method)()
         annotation = typing.get_type_hints(getattr(type(acc), method), vars(module))["return"]
-        missing = {a.path for a in acc.anomalies if a.message.startswith("a required field is missing")}
+        # absences reported: by the build (schema_drift), or once by to_response() (incomplete)
+        missing = {
+            a.path
+            for a in acc.anomalies
+            if a.message.startswith("a required field is missing") or a.kind == "incomplete"
+        }
         problems += [p for p in typed_problems(result, annotation) if not (p.value == "null" and _missing(p, missing))]
         if style == "pydantic":
             with warnings.catch_warnings(record=True) as seen:

@@ -299,7 +299,7 @@ def test_check_says_which_files_it_would_create(tmp_path: Path, capsys: pytest.C
     assert main([str(path), "-o", str(out), "--style", "typeddict", "--check"]) == 1
     err = capsys.readouterr().err
     assert f"would create: {out / 's_typeddict.py'}" in err and "would change" not in err
-    assert re.search(r"^\d+ file\(s\) would be created, 0 current$", err, re.M)
+    assert re.search(r"^\d+ file\(s\) would be created, 0 current$", err, re.MULTILINE)
     assert not out.exists()
     assert main([str(path), "-o", str(out), "--style", "typeddict", "-q"]) == 0
     (out / "s_typeddict.py").write_text("# edited\n")
@@ -307,7 +307,7 @@ def test_check_says_which_files_it_would_create(tmp_path: Path, capsys: pytest.C
     assert main([str(path), "-o", str(out), "--style", "typeddict", "--check"]) == 1
     err = capsys.readouterr().err
     assert f"would change: {out / 's_typeddict.py'}" in err and f"would create: {out / '__init__.py'}" in err
-    assert re.search(r"^1 file\(s\) would change, 1 file\(s\) would be created, \d+ current$", err, re.M)
+    assert re.search(r"^1 file\(s\) would change, 1 file\(s\) would be created, \d+ current$", err, re.MULTILINE)
 
 
 # --------------------------------------------------------------------------- CLI habits (issue 13)

@@ -708,7 +708,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (v := get("choices")) is not None:
             self._merge_choices(v, acc)
         if (v := get("created")) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := get("model")) is not None and v != self.model:
             self.model = acc.set_value(self, "model", self.model, v, str)
         if (v := get("obfuscation")) is not None and v != self.obfuscation:
@@ -763,7 +763,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (v := model.choices) is not None:
             self._merge_choices_models(v, acc)
         if (v := model.created) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := model.model) is not None and v != self.model:
             self.model = acc.set_value(self, "model", self.model, v, str)
         if (v := model.obfuscation) is not None and v != self.obfuscation:
@@ -1308,6 +1308,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         instead. A new copy at each call: it shares no object with the chunks or with
         ``snapshot_dict()``."""
         data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
+        self._ended()
         built: CreateChatCompletionResponse = _built_anyway(
             CreateChatCompletionResponse, data, self
         )

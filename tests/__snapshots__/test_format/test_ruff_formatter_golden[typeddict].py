@@ -1008,7 +1008,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (v := get("choices")) is not None:
             self._merge_choices(v, acc)
         if (v := get("created")) is not None and v != self.created:
-            self.created = acc.set_value(self, "created", self.created, v, int)
+            self.created = acc.last_value(self, "created", self.created, v, int)
         if (v := get("model")) is not None and v != self.model:
             self.model = acc.set_value(self, "model", self.model, v, str)
         if (v := get("obfuscation")) is not None and v != self.obfuscation:
@@ -1426,6 +1426,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         instead. A new copy at each call: it shares no object with the chunks or with
         ``snapshot_dict()``."""
         data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
+        self._ended()
         built: CreateChatCompletionResponse = _built_anyway(
             parse_create_chat_completion_response, data, self
         )
