@@ -174,6 +174,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
         + (["StreamError", "StreamFormatError", "iter_chunk_dicts", "aiter_chunk_dicts"] if streams else [])
         + (["iter_chunks", "aiter_chunks"] if roots else [])
+        + [name for r in roots for name in (r["reader"], "a" + r["reader"]) if len(roots) > 1]
         + style.public_names([r["parse_fn"] for r in roots])
         + (["ParseError"] if traits.own_parse_error else [])
         + [p["fn"] for p in public_parsers]
@@ -208,6 +209,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "merge": merge_view(gen, style, roots),
         "events": events,
         "sse": roots[0] if roots else None,
+        "readers": roots if len(roots) > 1 else [],  # a typed reader per root where there are several
         "union_roots": list(s.union_roots),
         "streams": streams,
         "stream_formats": s.stream_formats,

@@ -38,6 +38,7 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "model": name,
         "typed": _typed(gen.plans[name], emitter.traits),  # the accumulator reads the model
         "parse_fn": parse_function(gen.schemas, name),
+        "reader": naming.chunk_reader(name, parse_function(gen.schemas, name)),
         "accumulator": naming.accumulator_name(name),
         "state_cls": state_class_names(gen)[id(gen.plans[name])],
         "response": response,

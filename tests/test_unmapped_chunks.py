@@ -18,6 +18,7 @@ spec of its shape, folded in every style. The rules are read from the schema's m
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -180,3 +181,25 @@ def test_generation_says_what_the_stream_cannot_carry_and_nothing_false(
     assert main([str(spec), "--explain-merge"]) == 0
     explained = capsys.readouterr().out
     assert "choices[].text" in explained and "concat" in explained.split("choices[].text", 1)[1].splitlines()[0]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_module_of_several_roots_reads_each_roots_stream_typed(spec: Path, tmp_path: Path, style: str) -> None:
+    """``iter_chunks`` reads the first root's chunks; a module of several roots has a reader
+    per root (``iter_<root>``, named as its parse function), so that another root's stream is
+    read as its own type (Together's chat stream failed as ``CompletionChunk``s)."""
+    module = generate_modules(spec, tmp_path / "out", schemas=("CompletionChunk", "Other"), styles=(style,))[style]
+    lines = [f"data: {json.dumps({'generated_text': t})}\n\n" for t in ("a", "b")] + ["data: [DONE]\n\n"]
+    others = list(module.iter_other(lines))
+    assert [_data(o)["generated_text"] for o in others] == ["a", "b"]
+    completion = [f"data: {json.dumps(c)}\n\n" for c in STREAM]
+    assert [_data(c)["choices"][0]["text"] for c in module.iter_completion_chunk(completion)] == [
+        "Once",
+        " upon",
+        " a",
+        " time",
+    ]
+    assert [_data(c) for c in module.iter_chunks(completion)] == [
+        _data(c) for c in module.iter_completion_chunk(completion)
+    ]
+    assert {"iter_other", "aiter_other", "iter_completion_chunk", "aiter_completion_chunk"} <= set(module.__all__)

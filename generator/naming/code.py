@@ -19,6 +19,18 @@ def accumulator_name(root: str) -> str:
     return f"{root}Accumulator"
 
 
+#: The readers every streaming module has, which a root's own reader must not shadow.
+MODULE_READERS = frozenset(("iter_chunks", "iter_chunk_dicts"))
+
+
+def chunk_reader(root: str, parse_fn: str) -> str:
+    """The typed stream reader of chunk root ``root`` in a module of several: its parse
+    function's name with ``iter_`` (``iter_chat_completion_chunk``), or ``iter_<Root>`` where
+    that is a reader the module has anyway (a root named ``Chunks``)."""
+    name = "iter_" + parse_fn.removeprefix("parse_")
+    return f"iter_{root}" if name in MODULE_READERS else name
+
+
 def parse_functions(names: Iterable[str]) -> dict[str, str]:
     """The public parse function of each class or alias in ``names`` (decided by ``name_schemas``):
     ``parse_<snake_case>``, or ``parse_<ClassName>`` when two would share a snake-case name
