@@ -278,7 +278,9 @@ def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model
                 required = all(any(h.wire_name == g.wire_name and h.required for h in v.fields) for v in variants)
                 gathered[g.wire_name] = replace(g, required=required)
                 first_in[g.wire_name] = variant.name
-            elif meaning(schemas, first.type) != meaning(schemas, g.type):
+            elif (a := meaning(schemas, first.type)) != (b := meaning(schemas, g.type)) and not (
+                isinstance(a, Enum) and isinstance(b, Enum) and a.bases == b.bases
+            ):  # values of one kind (the union's tag: each variant's one value) merge alike
                 conflicts.append(
                     f"{g.wire_name!r} has another type in {variant.name} than in {first_in[g.wire_name]}; "
                     f"merged as in {first_in[g.wire_name]}"

@@ -23,12 +23,13 @@ def events_view(
     """The context of ``_events.py.jinja``, ``{"unions": [...], "public": [accumulators]}``, from
     the plans (one per union root to fold), ``parse_functions`` (``{target class: what turns
     decoded JSON into it}``, for ``snapshot()``) and ``class_names`` (``{union: its class}``)."""
-    unions = [_union_view(plan, parse_functions[plan.target_class], class_names[plan.root]) for plan in plans]
+    taken: set[str] = set()  # the module's handler and slot names, one set for all unions
+    unions = [_union_view(plan, parse_functions[plan.target_class], class_names[plan.root], taken) for plan in plans]
     return {"unions": unions, "public": [u["accumulator"] for u in unions]}
 
 
-def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
-    names = EventNames(union)
+def _union_view(plan: EventPlan, parse_fn: str, union: str, taken: set[str]) -> dict[str, Any]:
+    names = EventNames(union, taken)
     paths = Counter(tuple(step.name for step in slot.at) for slot in plan.slots)
     slots = {slot: _slot_name(names, slot, paths) for slot in plan.slots}
     return {

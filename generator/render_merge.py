@@ -47,6 +47,8 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
         "finish": pytypes.literal(finish) if finish else "",
+        # ``acc.error``: an ``error`` member the schema declares is kept as an undeclared one is
+        "declares_error": any(f.field.wire_name == "error" for f in gen.plans[name].fields),
     }
 
 

@@ -114,7 +114,7 @@ RESPONSE_UNSENT = Kind(
     "to_response() cannot fill it: left out, reported as schema_drift (drift, not a cut stream), never invented",
 )
 TAKEN_WHOLE = Kind(
-    "a list or object of a choice or delta taken whole from the last chunk that sends it",
+    "a list or object of a chunk, a choice or a delta taken whole from the last chunk that sends it",
     "the accumulator can lose what earlier chunks sent there (a --merge-policy override changes it)",
 )
 OVERRIDE_UNDECLARED = Kind(

@@ -283,7 +283,7 @@ def test_a_fallback_to_last_is_explained_and_warned(tmp_path: Path, capsys: pyte
     assert main([str(spec), "-o", str(tmp_path / "out"), "--style", "typeddict"]) == 0
     err = capsys.readouterr().err
     assert (
-        "warning: a list or object of a choice or delta taken whole from the last chunk that sends it: "
+        "warning: a list or object of a chunk, a choice or a delta taken whole from the last chunk that sends it: "
         "Chunk choices[].filter (--merge-policy 'choices[].filter=merge' merges it field by field); "
         "the accumulator can lose what earlier chunks sent there"
     ) in err

@@ -4,6 +4,8 @@ replayed on the real Responses-API streams of tests/data (with the newest real s
 
 from __future__ import annotations
 
+import ast
+import copy
 import json
 import textwrap
 from collections import Counter
@@ -11,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OPENAI_SPECS, RESPONSES, STYLES, generate_modules
+from conftest import EVENTS_MAP_SPEC, OPENAI_SPECS, RESPONSES, STYLES, event_schema, generate_modules
 
 from generator.cli import main
 from generator.warning_kinds import UNION_NOT_FOLDED
@@ -361,3 +363,27 @@ def test_the_default_roots_are_every_declared_stream(tmp_path: Path) -> None:
     only_unfolded = spec.read_text().split("  /chat:")[0] + "  /unfolded:" + STREAMS.split("  /unfolded:")[1]
     spec.write_text(only_unfolded)
     assert read_spec(Options(spec=spec)).schemas.union_roots == ("Unfolded",)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_two_folded_unions_with_one_event_type_name_their_handlers_apart(tmp_path: Path, style: str) -> None:
+    """Two event unions of one module that both have an ``error`` event (OpenRouter's
+    ``/messages`` and ``/responses`` streams): each handler has a name of its own, so the
+    module has no redefinition (``mypy --strict`` failed on ``_on_error``), and each
+    accumulator keeps its own stream's error."""
+    spec = copy.deepcopy(EVENTS_MAP_SPEC)
+    schemas = spec["components"]["schemas"]
+    schemas["Failure"] = event_schema("error", {"message": {"type": "string"}})
+    schemas["Events"]["anyOf"].append({"$ref": "#/components/schemas/Failure"})
+    schemas["Events"]["x-merge"]["events"]["error"] = {"op": "error"}
+    schemas["Others"] = copy.deepcopy(schemas["Events"])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(spec))
+    module = generate_modules(path, tmp_path / "out", schemas=("Events", "Others"), styles=(style,))[style]
+    tree = ast.parse(Path(module.__file__).read_text())
+    defined = Counter(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)))
+    assert [name for name, count in defined.items() if count > 1] == []
+    for accumulator in (module.EventsAccumulator, module.OthersAccumulator):
+        acc = accumulator()
+        acc.add({"type": "error", "message": "overloaded"})
+        assert acc.error == {"type": "error", "message": "overloaded"}

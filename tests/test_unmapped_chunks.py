@@ -203,3 +203,62 @@ def test_a_module_of_several_roots_reads_each_roots_stream_typed(spec: Path, tmp
         _data(c) for c in module.iter_completion_chunk(completion)
     ]
     assert {"iter_other", "aiter_other", "iter_completion_chunk", "aiter_completion_chunk"} <= set(module.__all__)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_error_the_chunk_schema_declares_is_the_streams_error(tmp_path: Path, style: str) -> None:
+    """``acc.error`` is the first chunk with a non-empty ``error``, also where the chunk schema
+    declares ``error`` (OpenRouter's ``ChatStreamChunk``: it stayed ``None``), from a dict or
+    from JSON text; the member is merged as its field all the same."""
+    schemas = SPEC.split("components:\n  schemas:\n")[1].replace(
+        "        model: {type: string}\n        choices:",
+        "        model: {type: string}\n        error: {type: object, properties: {message: {type: string}}}\n        choices:",
+        1,
+    )
+    assert "error: {type: object" in schemas
+    path = tmp_path / "e.yaml"
+    path.write_text(HEAD + "components:\n  schemas:\n" + schemas)
+    module = generate_modules(path, tmp_path / "out", schemas=("CompletionChunk",), styles=(style,))[style]
+    failed = {**_chunk(100, ""), "error": {"message": "upstream timed out"}}
+    for given in (failed, json.dumps(failed)):
+        acc = module.CompletionChunkAccumulator()
+        acc.add(STREAM[0])
+        acc.add(given)
+        assert acc.error == failed
+        assert acc.snapshot_dict()["error"] == {"message": "upstream timed out"}
+
+
+def test_a_unions_tag_is_no_field_its_variants_type_differently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each variant of a union in a delta has its own one-value ``type`` (OpenRouter's
+    ``reasoning_details``): that is the union's tag, not a field typed two ways (it was warned
+    about three times); a field of two kinds still is."""
+    schemas = """\
+components:
+  schemas:
+    Chunk:
+      type: object
+      properties:
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {type: integer}
+              delta:
+                type: object
+                properties:
+                  details:
+                    type: array
+                    items:
+                      oneOf:
+                        - {type: object, properties: {type: {type: string, enum: [reasoning.text]}, text: {type: string}, index: {type: integer}}}
+                        - {type: object, properties: {type: {type: string, enum: [reasoning.encrypted]}, data: {type: string}, index: {type: integer}}}
+                        - {type: object, properties: {type: {type: string, enum: [reasoning.summary]}, text: {type: integer}, index: {type: integer}}}
+"""
+    path = tmp_path / "u.yaml"
+    path.write_text(HEAD + schemas)
+    assert main([str(path), "-o", str(tmp_path / "out"), "--style", "typeddict", "-v"]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "type differently" in line]
+    assert len(warned) == 1 and "'text' has another type" in warned[0]

@@ -53,17 +53,24 @@ def parse_function(schemas: Schemas, name: str) -> str:
 class EventNames:
     """The names of one event union's fold: handlers (``_on_<event type>``), slot constants
     (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique as Python compares
-    identifiers (NFKC: ``x`` and ``ｘ`` are one name)."""
+    identifiers (NFKC: ``x`` and ``ｘ`` are one name) among the names in ``taken``, which the
+    unions of one module share."""
 
-    def __init__(self, union: str) -> None:
+    def __init__(self, union: str, taken: set[str] | None = None) -> None:
         self.prefix = "_" + snake_name(union).upper()
         self.table = f"{self.prefix}_HANDLERS"
         self.accumulator = accumulator_name(union)
-        self._taken: set[str] = set()
+        self._union = snake_name(union)
+        self._taken: set[str] = set() if taken is None else taken
 
     def handler(self, tag: str) -> str:
-        """``_on_response_output_text_delta`` for ``response.output_text.delta``."""
-        return self._unique("_on_" + _event_words(tag).lower())
+        """``_on_response_output_text_delta`` for ``response.output_text.delta``; with the
+        union's name where another union of the module has that event (``error``):
+        ``_on_messages_stream_events_error``."""
+        name = "_on_" + _event_words(tag).lower()
+        if unicodedata.normalize("NFKC", name) in self._taken:
+            name = f"_on_{self._union}_{_event_words(tag).lower()}"
+        return self._unique(name)
 
     def slot(self, fields: Sequence[str], item: bool = False, starts_as: str | None = None) -> str:
         """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``;
