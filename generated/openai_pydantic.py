@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 270854b8ff0274ff312ff5b6c3e1c548, output 0673d26275a1e0a0d56dbca76a412c99
+# Fingerprint: inputs cc9a4285fd9bd84fd2e8e68600c4be3b, output 379aa19c487c5637cef50fb82cdf5bba
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -7323,7 +7323,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
-    "output[{output_index}].summary[{summary_index}]", ident="item_id"
+    "output[{output_index}].summary[{summary_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
@@ -7579,15 +7581,15 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.added``: merge part at
+    """``response.reasoning_summary_part.added``: create part at
     output[{output_index}].summary[{summary_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.done``: merge part at
+    """``response.reasoning_summary_part.done``: replace part at
     output[{output_index}].summary[{summary_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.replace(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:

@@ -215,11 +215,11 @@ class FieldPlacer:
         """An object field the place has no field of that name for: the whole entry the
         event addresses, an entry of a list below, a tagged union of deltas (one case
         each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
-        if place.keyed and self.places.holds_items(mine, place.types):
+        if place.keyed and self.places.holds_items(mine, place.types, some=True):  # the event addresses it
             op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
         for found, items in self.places.lists(place):
-            if self.places.holds_items(mine, items):
+            if self.places.holds_items(mine, items, some=True):
                 return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases

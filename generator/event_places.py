@@ -107,11 +107,14 @@ class Target:
         shapes = [x for t in types for x in self.ir.shapes(t)]
         return bool(shapes) and all(isinstance(x, Map) or (isinstance(x, Prim) and x.kind == "any") for x in shapes)
 
-    def holds_items(self, types: Iterable[Type], items: Iterable[Type]) -> bool:
+    def holds_items(self, types: Iterable[Type], items: Iterable[Type], some: bool = False) -> bool:
         """Whether values of ``types`` are entries of a list of ``items``: the same models
-        (some of them), or the same scalar kind."""
+        (some of them), or the same scalar kind. With ``some`` (the event addresses an entry),
+        kinds the entries have too, by model or by tag (``type: message``), do: OpenRouter's
+        blocks and output items beside the result's own schemas of them."""
         mine, theirs = self.ir.models_of(list(types)), self.ir.models_of(list(items))
         if mine:
-            return set(mine) <= set(theirs)
+            tags = {tag for m in theirs for tag in self.ir.tags(m).items()} if some else set()
+            return all(m in theirs or tags.intersection(self.ir.tags(m).items()) for m in mine)
         kinds = self.kinds(types)
         return bool(kinds) and kinds <= self.kinds(items) and "object" not in kinds

@@ -262,3 +262,97 @@ components:
     assert main([str(path), "-o", str(tmp_path / "out"), "--style", "typeddict", "-v"]) == 0
     warned = [line for line in capsys.readouterr().err.splitlines() if "type differently" in line]
     assert len(warned) == 1 and "'text' has another type" in warned[0]
+
+
+#: An event stream whose start event carries its block as the stream's own schemas of the
+#: answer's block kinds (OpenRouter's ``/messages``: ``anyOf`` of blocks beside the answer's).
+EVENTS = """\
+paths:
+  /messages:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Answer'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/Events'}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: '#/components/schemas/Start'}
+        - {$ref: '#/components/schemas/BlockStart'}
+        - {$ref: '#/components/schemas/BlockDelta'}
+        - {$ref: '#/components/schemas/Stop'}
+      discriminator: {propertyName: type}
+    Start:
+      type: object
+      required: [type, message]
+      properties: {type: {type: string, enum: [message_start]}, message: {$ref: '#/components/schemas/Answer'}}
+    BlockStart:
+      type: object
+      required: [type, index, content_block]
+      properties:
+        type: {type: string, enum: [content_block_start]}
+        index: {type: integer}
+        content_block:
+          anyOf:
+            - {type: object, required: [type, text], properties: {type: {type: string, enum: [text]}, text: {type: string}}}
+            - {type: object, required: [type, id, name], properties: {type: {type: string, enum: [tool_use]}, id: {type: string}, name: {type: string}, input: {type: object}}}
+    BlockDelta:
+      type: object
+      required: [type, index, delta]
+      properties:
+        type: {type: string, enum: [content_block_delta]}
+        index: {type: integer}
+        delta: {type: object, required: [type, text], properties: {type: {type: string, enum: [text_delta]}, text: {type: string}}}
+    Stop:
+      type: object
+      required: [type]
+      properties: {type: {type: string, enum: [message_stop]}}
+    Answer:
+      type: object
+      required: [id, content]
+      properties:
+        id: {type: string}
+        content:
+          type: array
+          items:
+            oneOf:
+              - {$ref: '#/components/schemas/Text'}
+              - {$ref: '#/components/schemas/Tool'}
+    Text:
+      type: object
+      required: [type, text]
+      properties: {type: {type: string, enum: [text]}, text: {type: string}}
+    Tool:
+      type: object
+      required: [type, id, name]
+      properties: {type: {type: string, enum: [tool_use]}, id: {type: string}, name: {type: string}, input: {type: object}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_start_event_of_the_streams_own_block_schemas_creates_the_whole_entry(tmp_path: Path, style: str) -> None:
+    """The start event's block is a union of the stream's own schemas, each of a kind the
+    answer's blocks have (its ``type``): the whole entry, tag included (the fold wrote each
+    field but the tag, and the typed answer lost every block without a word)."""
+    path = tmp_path / "m.yaml"
+    path.write_text(HEAD + EVENTS)
+    module = generate_modules(path, tmp_path / "out", styles=(style,))[style]
+    acc = module.EventsAccumulator()
+    for event in (
+        {"type": "message_start", "message": {"id": "m", "content": []}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+        {"type": "content_block_start", "index": 1, "content_block": {"type": "tool_use", "id": "t", "name": "f"}},
+        {"type": "message_stop"},
+    ):
+        acc.add(event)
+    assert _data(acc.to_response())["content"] == [
+        {"type": "text", "text": "Hi"},
+        {"type": "tool_use", "id": "t", "name": "f"},
+    ]
+    assert acc.anomalies == [] and acc.finished == "message_stop"
