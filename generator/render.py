@@ -152,6 +152,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [_model_view(m, style, m.name in merged_models, parsers) for m in s.models.values()]
     roots = [root_view(gen, name, style) for name in s.roots]
+    readers = roots if len(roots) > 1 else []  # a typed reader per root where there are several
     streams = bool(s.roots or s.union_roots)
     event_targets = [p.target_class for p in gen.event_plans.values()]  # the responses the unions fold into
     targets = list(dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *event_targets]))
@@ -174,7 +175,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
         + (["StreamError", "StreamFormatError", "iter_chunk_dicts", "aiter_chunk_dicts"] if streams else [])
         + (["iter_chunks", "aiter_chunks"] if roots else [])
-        + [name for r in roots for name in (r["reader"], "a" + r["reader"]) if len(roots) > 1]
+        + [name for r in readers for name in (r["reader"], "a" + r["reader"])]
         + style.public_names([r["parse_fn"] for r in roots])
         + (["ParseError"] if traits.own_parse_error else [])
         + [p["fn"] for p in public_parsers]
@@ -209,7 +210,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "merge": merge_view(gen, style, roots),
         "events": events,
         "sse": roots[0] if roots else None,
-        "readers": roots if len(roots) > 1 else [],  # a typed reader per root where there are several
+        "readers": readers,
         "union_roots": list(s.union_roots),
         "streams": streams,
         "stream_formats": s.stream_formats,

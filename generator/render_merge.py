@@ -47,8 +47,6 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
         "finish": pytypes.literal(finish) if finish else "",
-        # ``acc.error``: an ``error`` member the schema declares is kept as an undeclared one is
-        "declares_error": any(f.field.wire_name == "error" for f in gen.plans[name].fields),
     }
 
 
@@ -114,6 +112,8 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
         "slots": slots,
         "known": known,
         "typed": _typed(node, emitter.traits),
+        # the chunk's ``error`` declared (OpenRouter's): ``acc.error`` all the same
+        "declares_error": not node.path and any(f.field.wire_name == "error" for f in node.fields),
     }
 
 

@@ -96,7 +96,7 @@ def _payload(view: SpecView, stream: Location) -> str | None:
     """The component a streamed schema carries: itself, its SSE envelope's ``data``
     (``_data``), or the object every member of a union carries so beside sentinels (Together's
     ``oneOf [{data: ChatCompletionChunk}, {data: "[DONE]"}]``); None for an inline one."""
-    carried = {view.named(_data(view, m)) for m in view.options(stream) if view.properties(_data(view, m))}
+    carried = {view.named(d) for m in view.options(stream) if view.properties(d := _data(view, m))}
     if len(carried) == 1 and None not in carried and not carried & {view.named(stream)}:
         return carried.pop()
     return view.named(_data(view, stream))
@@ -170,9 +170,8 @@ def _stream_unions(interp: Interpreter) -> list[UnionStream]:
 def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | None:
     """``(name, location)`` of the union a streamed schema is, or carries in its SSE
     envelope's ``data`` (a component's name, or ``<Envelope>Data`` inline)."""
-    props = view.properties(stream)
-    if "data" in props and set(props) <= SSE_FIELDS:
-        data = props["data"]
+    data = _data(view, stream)
+    if data is not stream:  # an SSE envelope
         if not view.is_union(data):
             return None
         named = view.named(data)

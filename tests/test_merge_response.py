@@ -369,14 +369,20 @@ def test_a_typeddict_response_shares_no_object_with_the_chunks(openai_modules: d
 CUT = STREAM[:1]
 
 
+def _folded(module: ModuleType, chunks: list[dict[str, Any]], strict: bool = False) -> Any:
+    """``module``'s ``ChunkAccumulator`` after ``chunks``."""
+    acc = module.ChunkAccumulator(strict=strict)
+    for chunk in chunks:
+        acc.add(chunk)
+    return acc
+
+
 @pytest.mark.parametrize("style", STYLES)
 def test_a_cut_stream_reports_a_missing_required_field_once(answer_modules: dict[str, ModuleType], style: str) -> None:
     """A required field of the response the stream never sent (a cut stream's
     ``finish_reason``) is reported once, ``incomplete``: the typed build that finds the same
     field missing adds no ``schema_drift`` for it (it did, in every style)."""
-    acc = answer_modules[style].ChunkAccumulator()
-    for chunk in CUT:
-        acc.add(chunk)
+    acc = _folded(answer_modules[style], CUT)
     acc.to_response()
     assert [(a.kind, a.path) for a in acc.anomalies] == [("incomplete", "choices[0].finish_reason")]
     assert acc.answer_at_risk and acc.finished is None
@@ -392,21 +398,14 @@ def test_a_cut_stream_is_incomplete_where_the_response_requires_no_end(tmp_path:
     module = generate_modules(
         _spec(tmp_path, _components(body)), tmp_path / "out", schemas=("Chunk",), styles=(style,)
     )[style]
-    whole, cut = module.ChunkAccumulator(), module.ChunkAccumulator()
-    for chunk in STREAM:
-        whole.add(chunk)
-    for chunk in CUT:
-        cut.add(chunk)
+    whole, cut = _folded(module, STREAM), _folded(module, CUT)
     whole.to_response()
     cut.to_response()
     cut.to_response()
     assert whole.anomalies == [] and whole.finished == "stop"
     assert [(a.kind, a.path) for a in cut.anomalies] == [("incomplete", "")]
-    strict = module.ChunkAccumulator(strict=True)
-    for chunk in CUT:
-        strict.add(chunk)
     with pytest.raises(module.StreamMergeError, match="has not ended"):
-        strict.to_response()
+        _folded(module, CUT, strict=True).to_response()
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -418,11 +417,7 @@ def test_a_chunk_that_is_its_own_answer_reports_a_cut_stream(tmp_path: Path, sty
     module = generate_modules(
         _spec(tmp_path, _components(schemas)), tmp_path / "out", schemas=("Chunk",), styles=(style,)
     )[style]
-    whole, cut = module.ChunkAccumulator(), module.ChunkAccumulator()
-    for chunk in STREAM:
-        whole.add(chunk)
-    for chunk in CUT:
-        cut.add(chunk)
+    whole, cut = _folded(module, STREAM), _folded(module, CUT)
     assert type(whole.to_response()) is type(whole.snapshot())
     whole.snapshot()
     cut.snapshot()  # a snapshot is for any moment of the stream: nothing reported

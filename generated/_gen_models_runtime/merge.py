@@ -271,8 +271,6 @@ class _ChunkAccumulator(_Merger):
     #: attribute paths of the fields that say the stream ended, reasons first
     #: (``(("choices", "finish_reason"),)``; ``response_plan.finish_fields``)
     _finish: ClassVar[tuple[tuple[str, ...], ...]] = ()
-    #: the chunk schema declares ``error`` (OpenRouter's), which ``unknown`` then never sees
-    _declares_error: ClassVar[bool] = False
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -285,18 +283,24 @@ class _ChunkAccumulator(_Merger):
         try:
             kind = type(chunk)
             if kind is dict:
-                data = chunk
+                self._root._add(chunk, self)
             elif kind is self._model:
                 self._root._add_model(chunk, self)
-                return
-            else:  # JSON text or bytes, or a model (a typed chunk of a class read before: fast)
-                reader = _READERS.get(kind)
+            elif kind is bytes or kind is str:
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if type(data) is dict or (data := self.json_object(data)) is not None:
+                        self._root._add(data, self)
+            else:
+                reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
-                if type(data) is not dict and (data := self.decode(chunk)) is None:
-                    return
-            if self._declares_error and self.error is None and data.get("error"):
-                self.error = dict(data)  # as ``unknown`` keeps one the schema does not declare
-            self._root._add(data, self)
+                if type(data) is not dict:
+                    data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
         except RecursionError:
             self.anomaly(
                 "", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk
