@@ -333,7 +333,8 @@ def _plan_field(
     fallback = ""
     absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
-        if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
+        listed = isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f)
+        if listed and (context != ROOT or _entries_hold_content(schemas, f)):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
         elif model is not None and _holds_text(schemas, f):
@@ -500,6 +501,15 @@ def _entry_text(f: Field, context: Context, path: str) -> bool:
     """``f`` is a content-named field (``CONTENT_WORDS``) of a chunk's list entry itself: a
     piece of that entry's text (a legacy completion chunk's ``choices[].text``), as a delta's."""
     return context == ENTRY and path.endswith(f"[].{f.wire_name}") and f.wire_name in CONTENT_WORDS
+
+
+def _entries_hold_content(schemas: Schemas, f: Field) -> bool:
+    """``f`` is a list of objects holding a content-named string (``CONTENT_WORDS``): at a
+    chunk's top, entries that carry the answer's text (SiliconFlow's stream schema types its
+    ``choices`` as the response's, ``message.content`` without ``index``)."""
+    element = _element(schemas, f)
+    content = lambda g: g.wire_name in CONTENT_WORDS and _is_text(schemas, g)
+    return element is not None and any(_holds(schemas, g, content) for g in element.fields)
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

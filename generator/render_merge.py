@@ -34,6 +34,7 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     # ``_finish``: the attribute paths of the fields that say the stream has ended
     finish = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
+    shared = [root for root in gen.schemas.roots if gen.schemas.responses.get(root) == response]
     return {
         "model": name,
         "typed": _typed(gen.plans[name], emitter.traits),  # the accumulator reads the model
@@ -43,7 +44,7 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "state_cls": state_class_names(gen)[id(gen.plans[name])],
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
-        "plan_const": naming.response_plan_constant(response) if response else "",
+        "plan_const": naming.response_plan_constant(response, name if len(shared) > 1 else None) if response else "",
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
         "finish": pytypes.literal(finish) if finish else "",

@@ -336,7 +336,11 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
         props = view.properties(loc)
         if name == chunk_name or not props:
             continue
-        if wanted & set(view.single_values(props.get("object"))) if wanted else name == by_name and "choices" in props:
+        if (
+            wanted & {v for v in view.single_values(props.get("object")) if isinstance(v, str)}
+            if wanted
+            else (name == by_name and "choices" in props)
+        ):
             candidates.append(name)
     if by_name in candidates:
         return by_name

@@ -356,3 +356,114 @@ def test_a_start_event_of_the_streams_own_block_schemas_creates_the_whole_entry(
         {"type": "tool_use", "id": "t", "name": "f"},
     ]
     assert acc.anomalies == [] and acc.finished == "message_stop"
+
+
+# -- a third trial: SiliconFlow (siliconflow-inc/siliconflow-api @ 6339831, openapi.yaml) -------
+
+#: SiliconFlow's shape: the operation's stream schema types ``choices`` as the response's
+#: (``message``, no ``index``), and a chunk schema found by its ``object`` answers the same
+#: response; another schema's ``object`` is an enum whose member is a list.
+TWO_ROOTS = """\
+paths:
+  /chat/completions:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/ChatCompletionResponse'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/ChatCompletionStream'}
+components:
+  schemas:
+    EmbeddingsResponse:
+      type: object
+      properties:
+        object: {type: string, enum: [[list]]}
+    ChoicesData:
+      type: array
+      items:
+        type: object
+        properties:
+          message:
+            type: object
+            properties: {role: {type: string}, content: {type: string}}
+          finish_reason: {type: string}
+    ChatCompletionResponse:
+      type: object
+      properties:
+        id: {type: string}
+        choices: {$ref: '#/components/schemas/ChoicesData'}
+        object: {type: string, enum: [chat.completion]}
+    ChatCompletionStream:
+      type: object
+      properties:
+        id: {type: string}
+        choices: {$ref: '#/components/schemas/ChoicesData'}
+        object: {type: string, enum: [chat.completion.chunk]}
+    ChatCompletionChunk:
+      type: object
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [chat.completion.chunk]}
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string, nullable: true}
+              delta:
+                type: object
+                properties: {content: {type: string}}
+"""
+
+
+@pytest.fixture(scope="module")
+def two_roots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("two-roots") / "s.yaml"
+    path.write_text(HEAD + TWO_ROOTS)
+    return path
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_two_roots_answering_one_response_convert_each_by_its_own_rules(
+    two_roots: Path, tmp_path: Path, style: str
+) -> None:
+    """Each root's ``to_response()`` has its own conversion (one ``_TO_<RESPONSE>`` for both
+    was defined twice: mypy's no-redef, and the first root converted by the second's rules);
+    an enum member that is a list (``[[list]]``) elsewhere in the spec is no internal error."""
+    schemas = ("ChatCompletionStream", "ChatCompletionChunk")
+    module = generate_modules(two_roots, tmp_path / "out", schemas=schemas, styles=(style,))[style]
+    source = Path(module.__file__ or "").read_text()
+    assert source.count("_TO_CHAT_COMPLETION_RESPONSE: dict[") == 2
+    assert "_CHAT_COMPLETION_CHUNK_TO_CHAT_COMPLETION_RESPONSE" in source
+    acc = module.ChatCompletionChunkAccumulator()
+    for piece, finish in (("Hel", None), ("lo", "stop")):
+        acc.add(
+            {
+                "id": "c",
+                "object": "chat.completion.chunk",
+                "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": finish}],
+            }
+        )
+    assert _data(acc.to_response())["choices"] == [{"message": {"content": "Hello"}, "finish_reason": "stop"}]
+    acc = module.ChatCompletionStreamAccumulator()
+    acc.add({"id": "c", "choices": [{"message": {"content": "Hello"}, "finish_reason": "stop"}]})
+    assert _data(acc.to_response())["choices"] == [{"message": {"content": "Hello"}, "finish_reason": "stop"}]
+
+
+def test_a_top_level_list_of_entries_without_a_key_holding_text_is_warned(
+    two_roots: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Entries without ``index`` carrying ``message.content`` at a chunk's top are taken from the
+    last chunk (each chunk's list replaces the one before): that can lose the answer, so it is
+    warned and marked in ``--explain-merge`` (it was silent); the keyed root is not."""
+    argv = [str(two_roots), "--schema", "ChatCompletionStream", "--schema", "ChatCompletionChunk"]
+    assert main([*argv, "-o", str(tmp_path / "out"), "--style", "typeddict", "-v"]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "taken whole" in line]
+    assert warned and all("ChatCompletionStream choices" in line for line in warned)
+    assert main([*argv, "--explain-merge"]) == 0
+    explained = capsys.readouterr().out
+    assert explained.count("can lose data") == 1 and "'choices=append'" in explained

@@ -106,9 +106,11 @@ def _event_words(text: str) -> str:
     return name if name.isidentifier() and not keyword.iskeyword(name.lower()) else f"t_{name}"
 
 
-def response_plan_constant(response: str) -> str:
-    """The module constant holding the conversion of a root into ``response``."""
-    return f"_TO_{snake_name(response).upper()}"
+def response_plan_constant(response: str, root: str | None = None) -> str:
+    """The module constant holding the conversion of a root into ``response``; named for the
+    root too (``root``) where several roots of a module answer the same response."""
+    prefix = f"_{snake_name(root).upper()}" if root else ""
+    return f"{prefix}_TO_{snake_name(response).upper()}"
 
 
 def keys_constant(model: str) -> str:
