@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
 
@@ -50,6 +51,7 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
     return parse_list
 
 
+@dataclass(eq=False, slots=True)
 class _Field:
     """How ``from_dict`` reads one field and ``to_dict`` writes it (an entry of ``_Fields``).
 
@@ -65,26 +67,13 @@ class _Field:
             whether the payload sent it, and ``to_dict`` writes it back.
     """
 
-    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
-
-    def __init__(
-        self,
-        wire: str,
-        parse: Callable[[Any], Any],
-        *,
-        fast: type | None = None,
-        optional: bool = False,
-        nullable: bool = False,
-        dump: bool = False,
-        null_only: bool = False,
-    ) -> None:
-        self.wire = wire
-        self.parse = parse
-        self.fast = fast
-        self.optional = optional
-        self.nullable = nullable
-        self.dump = dump
-        self.null_only = null_only
+    wire: str
+    parse: Callable[[Any], Any]
+    fast: type | None = None
+    optional: bool = False
+    nullable: bool = False
+    dump: bool = False
+    null_only: bool = False
 
 
 class _Fields:
@@ -132,14 +121,12 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     """A dataclass built from decoded JSON by its ``_Fields`` table: by the compiled parser
     (``_compiled``) for the table's own class, by ``_from_table`` for a subclass."""
-    if build is table.owner:
-        parsed: _T = table.parse(data)
-        return parsed
-    if table.owner is None and isinstance(build, type) and _table_of(build) is table:  # its first use
-        table.owner = build
-        parsed = table.parse(data)
-        return parsed
-    return _from_table(build, table, data)
+    if build is not table.owner:
+        if table.owner is not None or not isinstance(build, type) or _table_of(build) is not table:
+            return _from_table(build, table, data)
+        table.owner = build  # its first use
+    parsed: _T = table.parse(data)
+    return parsed
 
 
 def _table_of(build: type) -> _Fields | None:
@@ -224,15 +211,7 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
         item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
-        if model is not None:
-            scope[f"m{i}"] = model
-            lines += [
-                "        try:",
-                f"            {v} = m{i}.parse({v})",
-                "        except (ParseError, RecursionError) as exc:",
-                f"            {v} = _failed(exc, d, {v}, {w})",
-            ]
-        elif items is not None:
+        if items is not None:
             scope[f"m{i}"] = items
             lines += [
                 f"        if type({v}) is list:",
@@ -253,11 +232,12 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
                 "        else:",
                 f"            {v} = {read}",
             ]
-        else:
-            scope[f"q{i}"] = parse
+        else:  # a model's parser is read from its table at the call: compiled on first use
+            scope[f"m{i}"] = parse if model is None else model
+            call = f"m{i}" if model is None else f"m{i}.parse"
             lines += [
                 "        try:",
-                f"            {v} = q{i}({v})",
+                f"            {v} = {call}({v})",
                 "        except (ParseError, RecursionError) as exc:",
                 f"            {v} = _failed(exc, d, {v}, {w})",
             ]
