@@ -192,19 +192,14 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
         scope[p] = parse
         read = f"_opt(d, {w}, {p})" if optional else f"_req(d, {w}, {p})"
         lines.append(f"    {v} = get({w}, M)")
+        # absent: not counted (a required field: _req raises, or a lenient build reads None)
+        missing = [f"if {v} is M:", "    n -= 1", f"    {v} = {'None' if optional else read}"]
         if fast is not None:
             scope[f"t{i}"] = fast
             lines.append(f"    if type({v}) is not t{i}" + (f" and {v} is not None:" if none_fits else ":"))
-            if optional:
-                lines += [f"        if {v} is M:", f"            {v} = None", "            n -= 1"]
-                lines += ["        else:", f"            {v} = {read}"]
-            else:  # a required field missing (a lenient build reads it as None): not counted
-                lines += [f"        if {v} is M:", "            n -= 1", f"        {v} = {read}"]
+            lines += [f"        {line}" for line in (*missing, "else:", f"    {v} = {read}")]
             continue
-        if optional:
-            lines += [f"    if {v} is M:", f"        {v} = None", "        n -= 1"]
-        else:
-            lines += [f"    if {v} is M:", "        n -= 1", f"        {v} = {read}"]
+        lines += [f"    {line}" for line in missing]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
         parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
