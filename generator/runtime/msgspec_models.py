@@ -258,11 +258,7 @@ def _parse(model: Any, data: Any) -> Any:
 
 def _parser(model: type[_T]) -> Callable[[Any], _T]:
     """The public parse function of a model (``parse_<name>``): ``_parse`` of it."""
-
-    def parse(data: Any) -> _T:
-        built: _T = _parse(model, data)
-        return built
-
+    parse = _parser_of(model)
     parse.__doc__ = f"Parse one decoded ``{model.__name__}``, unknown fields kept; raises ``msgspec.ValidationError``."
     return parse
 

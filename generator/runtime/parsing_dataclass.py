@@ -150,11 +150,8 @@ def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
             values[name] = None
         else:
             values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
-    known = table.known
-    if table.extra_fields is not None:
-        values["extra_fields"] = table.extra_fields(d)
-    else:
-        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    extra_fields = table.extra_fields
+    values["extra_fields"] = _extras(d, table.known) if extra_fields is None else extra_fields(d)
     if table.null_keys:
         values["null_fields"] = table.null_keys.intersection(d)
     return build(**values)
@@ -176,7 +173,7 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
     if sorted(slots) != sorted(names + own):
         return lambda data: _from_table(cls, table, data)
     scope: dict[str, Any] = {
-        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _failed, _items_failed, _extras)
+        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _keep, _items_failed, _extras)
     }
     scope.update(cls=cls, table=table, new=object.__new__, M=_MISSING, known=table.known, null_keys=table.null_keys)
     scope["extra_fields"] = table.extra_fields
@@ -234,14 +231,12 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
                 "        try:",
                 f"            {v} = {call}({v})",
                 "        except (ParseError, RecursionError) as exc:",
-                f"            {v} = _failed(exc, d, {v}, {w})",
+                f"            {v} = {v} if _keep(exc, d, {w}) else None",  # as _req and _opt read it
             ]
     lines.append("    made = new(cls)")
     lines += [f"    made.{name} = v{i}" for i, name in enumerate(names)]
-    if table.extra_fields is not None:
-        lines.append("    made.extra_fields = extra_fields(d)")
-    else:
-        lines.append("    made.extra_fields = {} if len(d) == n else _extras(d, known)")
+    extras = "{} if len(d) == n else _extras(d, known)" if table.extra_fields is None else "extra_fields(d)"
+    lines.append(f"    made.extra_fields = {extras}")
     if table.null_keys:
         lines.append("    made.null_fields = null_keys.intersection(d)")
     lines.append("    return made")
@@ -268,12 +263,6 @@ def _model_table(parse: Any) -> _Fields | None:
 
 #: The names the template's ``from_dict`` reads: ``return _from_dict(cls, cls._fields, data)``.
 _FROM_DICT_NAMES = ("_from_dict", "_fields")
-
-
-def _failed(exc: BaseException, data: dict[str, Any], value: Any, key: str) -> Any:
-    """Field ``key``'s value after its parser raised ``exc``, as ``_req``/``_opt`` read it
-    (``_keep``: None where left out, ``value`` where too deep, else the error)."""
-    return value if _keep(exc, data, key) else None
 
 
 def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
