@@ -328,15 +328,13 @@ def _deep_extras(built: Any, data: Any, where: str) -> bool:
     nodes: list[tuple[Any, Any, str, int]] = []  # (built, data, where, its parent's number)
     stack = [(built, data, where, -1)]
     while stack:
-        node = stack.pop()
+        item, raw, at, _ = node = stack.pop()
         nodes.append(node)
-        number = len(nodes) - 1
-        item, raw, at, _ = node
         if isinstance(item, _Struct) and type(raw) is dict:
             inner = [(getattr(item, a), raw[w], f"{at}.{w}") for a, w, _, _ in _fields(type(item)) if w in raw]
         else:
-            inner = list(_beside(item, raw, at))
-        stack.extend((i, r, a, number) for i, r, a in inner)
+            inner = _beside(item, raw, at)
+        stack.extend((i, r, a, len(nodes) - 1) for i, r, a in inner)
     below = [False] * len(nodes)
     for number in range(len(nodes) - 1, -1, -1):
         item, raw, at, parent = nodes[number]
@@ -426,10 +424,8 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     for where, how in state.problems:
         places[where] = "missing" if places.get(where) == "missing" else how
     for where in sorted(places, key=_path_key):
-        if places[where] == "too_deep":
-            acc.drift(_path_text(where), _DRIFT_SAID["too_deep"], "too_deep")
-        else:
-            acc.drift(_path_text(where), _DRIFT_SAID[places[where]])
+        how = places[where]
+        acc.drift(_path_text(where), _DRIFT_SAID[how], "too_deep" if how == "too_deep" else "schema_drift")
     return built
 
 
