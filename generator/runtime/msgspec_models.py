@@ -48,15 +48,12 @@ class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_f
         return data
 
 
-class _Leniency:
+class _Leniency(msgspec.Struct, eq=False):
     """A lenient build's state: the path of the model being made and the places that do not fit."""
 
-    __slots__ = ("at", "problems")
-
-    def __init__(self) -> None:
-        self.at: tuple[str | int, ...] = ()
-        #: (path, how: ``missing``, ``unknown``, ``left`` or ``too_deep``: see ``_DRIFT_SAID``)
-        self.problems: list[tuple[tuple[str | int, ...], str]] = []
+    at: tuple[str | int, ...] = ()
+    #: (path, how: ``missing``, ``unknown``, ``left`` or ``too_deep``: see ``_DRIFT_SAID``)
+    problems: list[tuple[tuple[str | int, ...], str]] = []
 
 
 #: Set while a lenient build makes a model: checks build what does not fit as far as it goes.
@@ -68,85 +65,62 @@ _CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
 _LEFT_OUT: Any = object()
 
 
-class _Named:
+class _Named(msgspec.Struct, eq=False):
     """A checker by name, set after its definition (recursive aliases refer to themselves)."""
 
-    __slots__ = ("check",)
-
-    def __init__(self) -> None:
-        self.check: Any = None
+    check: Any = None
 
 
-class _OneOf:
+class _OneOf(msgspec.Struct, eq=False):
     """A union msgspec cannot type: the first option that fits, or the one ``tags`` names by
     the value's ``tag`` (``fallback``: the member for a string tag not listed)."""
 
-    __slots__ = ("fallback", "options", "tag", "tags")
-
-    def __init__(
-        self, options: tuple[Any, ...], tag: str | None = None, tags: dict[Any, Any] | None = None, fallback: Any = None
-    ) -> None:
-        self.options = options
-        self.tag = tag
-        self.tags = tags
-        self.fallback = fallback
+    options: tuple[Any, ...]
+    tag: str | None = None
+    tags: dict[Any, Any] | None = None
+    fallback: Any = None
 
 
-class _ListOf:
+class _ListOf(msgspec.Struct, eq=False):
     """A list whose items need a checker (``nullable``: an item may be null)."""
 
-    __slots__ = ("item", "nullable")
-
-    def __init__(self, item: Any, nullable: bool = False) -> None:
-        self.item = item
-        self.nullable = nullable
+    item: Any
+    nullable: bool = False
 
 
-class _MapOf:
+class _MapOf(msgspec.Struct, eq=False):
     """An object used as a dictionary whose values need a checker."""
 
-    __slots__ = ("nullable", "value")
-
-    def __init__(self, value: Any, nullable: bool = False) -> None:
-        self.value = value
-        self.nullable = nullable
+    value: Any
+    nullable: bool = False
 
 
-class _TupleOf:
+class _TupleOf(msgspec.Struct, eq=False):
     """A list read by position (``prefixItems``): ``prefix`` checkers, then ``rest`` (``None``:
     no more items), at least ``least`` items."""
 
-    __slots__ = ("least", "prefix", "rest")
-
-    def __init__(self, prefix: tuple[Any, ...], rest: Any, least: int) -> None:
-        self.prefix = prefix
-        self.rest = rest
-        self.least = least
+    prefix: tuple[Any, ...]
+    rest: Any
+    least: int
 
 
-class _OrNone:
+class _OrNone(msgspec.Struct, eq=False):
     """A slot that may be null, around a checker."""
 
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
+    inner: Any
 
 
 _CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
 
 
-class _ByKey:
+class _ByKey(msgspec.Struct, eq=False):
     """Extra fields checked by key (``patternProperties``): by every pattern's checker the key
     matches (``re.search``; the first's value kept), else ``rest`` (``None``: any), or refused
     when ``closed``."""
 
-    __slots__ = ("closed", "patterns", "rest")
-
-    def __init__(self, patterns: tuple[tuple[str, Any], ...], rest: Any, closed: bool) -> None:
-        self.patterns = patterns
-        self.rest = rest
-        self.closed = closed
+    patterns: tuple[tuple[str, Any], ...]
+    rest: Any
+    closed: bool
 
     def checked(self, key: str, value: Any, where: str) -> Any:
         """``value`` of the extra field ``key``, checked."""
@@ -160,10 +134,10 @@ class _ByKey:
 def _checked(check: Any, value: Any, where: str) -> Any:
     """``value`` checked and built by ``check`` (from ``__post_init__``); raises
     ``msgspec.ValidationError`` naming ``where``. In a lenient build, built as far as it goes
-    (``_lenient_check``) from the path of the model being made."""
+    (``_lenient``) from the path of the model being made."""
     lenient = _LENIENT.get()
     if lenient is not None:
-        built = _lenient_check(check, value, (*lenient.at, where), lenient)
+        built = _lenient(check, value, (*lenient.at, where), lenient)
         return None if built is _LEFT_OUT else built
     try:
         return _check_value(check, value)
@@ -284,11 +258,7 @@ def _parse(model: Any, data: Any) -> Any:
 
 def _parser(model: type[_T]) -> Callable[[Any], _T]:
     """The public parse function of a model (``parse_<name>``): ``_parse`` of it."""
-
-    def parse(data: Any) -> _T:
-        built: _T = _parse(model, data)
-        return built
-
+    parse = _parser_of(model)
     parse.__doc__ = f"Parse one decoded ``{model.__name__}``, unknown fields kept; raises ``msgspec.ValidationError``."
     return parse
 
@@ -358,15 +328,13 @@ def _deep_extras(built: Any, data: Any, where: str) -> bool:
     nodes: list[tuple[Any, Any, str, int]] = []  # (built, data, where, its parent's number)
     stack = [(built, data, where, -1)]
     while stack:
-        node = stack.pop()
+        item, raw, at, _ = node = stack.pop()
         nodes.append(node)
-        number = len(nodes) - 1
-        item, raw, at, _ = node
         if isinstance(item, _Struct) and type(raw) is dict:
             inner = [(getattr(item, a), raw[w], f"{at}.{w}") for a, w, _, _ in _fields(type(item)) if w in raw]
         else:
-            inner = list(_beside(item, raw, at))
-        stack.extend((i, r, a, number) for i, r, a in inner)
+            inner = _beside(item, raw, at)
+        stack.extend((i, r, a, len(nodes) - 1) for i, r, a in inner)
     below = [False] * len(nodes)
     for number in range(len(nodes) - 1, -1, -1):
         item, raw, at, parent = nodes[number]
@@ -456,10 +424,8 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     for where, how in state.problems:
         places[where] = "missing" if places.get(where) == "missing" else how
     for where in sorted(places, key=_path_key):
-        if places[where] == "too_deep":
-            acc.drift(_path_text(where), _DRIFT_SAID["too_deep"], "too_deep")
-        else:
-            acc.drift(_path_text(where), _DRIFT_SAID[places[where]])
+        how = places[where]
+        acc.drift(_path_text(where), _DRIFT_SAID[how], "too_deep" if how == "too_deep" else "schema_drift")
     return built
 
 
@@ -494,42 +460,58 @@ def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
         _LENIENT.reset(token)
 
 
-def _lenient(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
-    """``value`` as ``annotation`` if it fits; else, where the annotation names one shape (a
-    model, a list, a map), built as that shape place by place; else ``_LEFT_OUT`` (reported at
-    ``path``; a union of several shapes is not guessed at). Past the recursion limit, kept as
-    it came (``too_deep``)."""
+def _lenient(shape: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
+    """``value`` as ``shape`` (an annotation, or a checker of ``__post_init__``) if it fits;
+    else, where the shape is one model, list or map (a tagged union: the member its tag
+    names), built as that shape place by place; else ``_LEFT_OUT`` (reported at ``path``; a
+    union of several shapes is not guessed at). Past the recursion limit, kept as it came
+    (``too_deep``)."""
     try:
-        return _lenient_shaped(annotation, value, path, state)
+        fits, built = _strictly(shape, value)
+        if fits:
+            return built
+        kind = type(shape)
+        if kind is _Named:
+            return _lenient(shape.check, value, path, state)
+        if kind is _OrNone:
+            return _lenient(shape.inner, value, path, state)
+        if kind is _OneOf and shape.tag is not None and shape.tags is not None and type(value) is dict:
+            tag = value.get(shape.tag)
+            chosen = shape.tags.get(tag) if type(tag) in (str, int) else None
+            if chosen is None and type(tag) is int:
+                chosen = shape.tags.get(str(tag))
+            if chosen is None and shape.fallback is not None and type(tag) is str:
+                state.problems.append((path, "unknown"))
+                chosen = shape.fallback
+            if chosen is not None:
+                return _lenient(chosen, value, path, state)
+        if kind not in _CHECKERS:  # an annotation: its one shape besides null, a list or map as their checker
+            options = [m for m in _members(shape) if m is not type(None)]
+            one = options[0] if len(options) == 1 else None
+            if type(value) is dict and isinstance(one, type) and issubclass(one, _Struct):
+                return _lenient_model(one, value, path, state)
+            origin, args = typing.get_origin(one), typing.get_args(one)
+            if origin is list and args:
+                shape, kind = _ListOf(args[0]), _ListOf
+            elif origin is dict and len(args) == 2:
+                shape, kind = _MapOf(args[1]), _MapOf
+        if kind is _ListOf and type(value) is list:
+            items = [
+                None if item is None and shape.nullable else _lenient(shape.item, item, (*path, i), state)
+                for i, item in enumerate(value)
+            ]
+            return [item for item in items if item is not _LEFT_OUT]
+        if kind is _MapOf and type(value) is dict:
+            entries = {
+                k: None if item is None and shape.nullable else _lenient(shape.value, item, (*path, k), state)
+                for k, item in value.items()
+            }
+            return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
+        state.problems.append((path, "left"))
+        return _LEFT_OUT
     except RecursionError:
         state.problems.append((path, "too_deep"))
         return value
-
-
-def _lenient_shaped(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
-    """``_lenient`` (see there), recursive."""
-    fits, built = _strictly(annotation, value)
-    if fits:
-        return built
-    options = [m for m in _members(annotation) if m is not type(None)]
-    shape = options[0] if len(options) == 1 else None
-    if type(value) is dict and isinstance(shape, type) and issubclass(shape, _Struct):
-        return _lenient_model(shape, value, path, state)
-    origin, args = typing.get_origin(shape), typing.get_args(shape)
-    if type(value) is list and origin is list and args:
-        return _kept_items([_lenient(args[0], item, (*path, i), state) for i, item in enumerate(value)])
-    if type(value) is dict and origin is dict and len(args) == 2:
-        return _kept_entries({k: _lenient(args[1], v, (*path, k), state) for k, v in value.items()})
-    state.problems.append((path, "left"))
-    return _LEFT_OUT
-
-
-def _kept_items(items: list[Any]) -> list[Any]:
-    return [item for item in items if item is not _LEFT_OUT]
-
-
-def _kept_entries(entries: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
 
 
 def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...], state: _Leniency) -> Any:
@@ -552,46 +534,6 @@ def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...
         state.at = at
         _LENIENT.reset(token)
     return built
-
-
-def _lenient_check(check: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
-    """``_lenient`` for a checker: a tagged union's member is the one its tag names."""
-    fits, built = _strictly(check, value)
-    if fits:
-        return built
-    kind = type(check)
-    if kind is _Named:
-        return _lenient_check(check.check, value, path, state)
-    if kind is _OrNone:
-        return None if value is None else _lenient_check(check.inner, value, path, state)
-    if kind is _ListOf and type(value) is list:
-        return _kept_items(
-            [
-                None if item is None and check.nullable else _lenient_check(check.item, item, (*path, i), state)
-                for i, item in enumerate(value)
-            ]
-        )
-    if kind is _MapOf and type(value) is dict:
-        return _kept_entries(
-            {
-                k: None if item is None and check.nullable else _lenient_check(check.value, item, (*path, k), state)
-                for k, item in value.items()
-            }
-        )
-    if kind is _OneOf and check.tag is not None and check.tags is not None and type(value) is dict:
-        tag = value.get(check.tag)
-        chosen = check.tags.get(tag) if type(tag) in (str, int) else None
-        if chosen is None and type(tag) is int:
-            chosen = check.tags.get(str(tag))
-        if chosen is None and check.fallback is not None and type(tag) is str:
-            state.problems.append((path, "unknown"))
-            chosen = check.fallback
-        if chosen is not None:
-            return _lenient_check(chosen, value, path, state)
-    if kind not in _CHECKERS:
-        return _lenient(check, value, path, state)
-    state.problems.append((path, "left"))
-    return _LEFT_OUT
 
 
 def _members(annotation: Any) -> list[Any]:
