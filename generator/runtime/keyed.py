@@ -48,12 +48,8 @@ class _Entries:
         self._indexed = len(order)
         entries = by_id.get(ident, ())
         if len(entries) > 1:
-            entries.sort(key=_arrival)
+            entries.sort(key=lambda entry: entry._seq)
         return list(entries)
-
-
-def _arrival(state: Any) -> int:
-    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,13 +137,8 @@ class _Merger(_TextMerge, _KeyedMerge):
             return new
         if (new == "" or new == 0) and type(new) is not bool:
             return old
-        self.anomaly(
-            _join(state._path, name),
-            "conflict",
-            f"{_shown(new)} differs from the first value {_shown(old)}; kept the first",
-            old,
-            new,
-        )
+        message = f"{_shown(new)} differs from the first value {_shown(old)}; kept the first"
+        self.anomaly(_join(state._path, name), "conflict", message, old, new)
         return old
 
     def last_value(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
