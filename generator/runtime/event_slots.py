@@ -177,9 +177,8 @@ class _Addressing:
     def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
         """Report the event's address ``name`` absent or no address (``missing_key``): dropped."""
         what = "absent" if name not in event else _shown(event[name])
-        self.report(
-            path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
-        )
+        message = f"{name} is {what}, not an integer or string: event dropped"
+        self.report(path, "missing_key", message, dropped=dict(event))
 
     def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
         """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""

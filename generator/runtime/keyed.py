@@ -179,17 +179,15 @@ class _KeyedMerge(_Bookkeeping):
         if starts:
             key = self._next_keys.get(where, 0)
             self._keyless_merged.add(f"{where}[{key}]")
-            self.anomaly(
-                f"{where}[{key}]", "missing_key", f"an item without {rule.key}; started entry {rule.key}={key}"
-            )
+            message = f"an item without {rule.key}; started entry {rule.key}={key}"
+            self.anomaly(f"{where}[{key}]", "missing_key", message)
             return self._new_entry(owner, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
         if path not in self._keyless_merged:  # once per entry: servers that omit it omit it on every fragment
             self._keyless_merged.add(path)
-            self.anomaly(
-                path, "missing_key", f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
-            )
+            message = f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
+            self.anomaly(path, "missing_key", message)
         return newest
 
     def _new_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, key: int) -> Any:

@@ -296,9 +296,8 @@ class _ChunkAccumulator(_Merger):
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
-            self.anomaly(
-                "", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk
-            )
+            message = "nested too deeply to merge; the rest of this chunk was dropped"
+            self.anomaly("", "too_deep", message, dropped=chunk)
         finally:
             self.chunks += 1
 
@@ -307,9 +306,8 @@ class _ChunkAccumulator(_Merger):
         schema names a field that says so: reported once, ``incomplete`` (unless a required
         field of the response already says the answer is cut short); ``strict``: raised."""
         if self._finish and self.finished is None and all(a.kind != "incomplete" for a in self.anomalies):
-            self.anomaly(
-                "", "incomplete", "the stream has not ended (no chunk said it finished): the answer may be cut short"
-            )
+            message = "the stream has not ended (no chunk said it finished): the answer may be cut short"
+            self.anomaly("", "incomplete", message)
 
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream). Values
