@@ -68,16 +68,11 @@ class _Slot:
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
-        keyed = [i for i, (_, key) in enumerate(steps[:-1]) if key]
-        innermost = keyed[-1] if keyed else -1
+        innermost = max((i for i, (_, key) in enumerate(steps[:-1]) if key), default=-1)  # the last keyed step
         # (name, key, its path for messages, what it starts as) for each step before the last
+        parts = path.split(".")  # each step's text, as ``_path_steps`` matched it
         walk = [
-            (
-                name,
-                key,
-                ".".join(f"{n}[{{{k}}}]" if k else n for n, k in steps[: i + 1]),
-                new if i == innermost else None,
-            )
+            (name, key, ".".join(parts[: i + 1]), new if i == innermost else None)
             for i, (name, key) in enumerate(steps[:-1])
         ]
         self._first = walk[0] if walk else None
