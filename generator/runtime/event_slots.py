@@ -248,8 +248,7 @@ class _Addressing:
         if type(key) is not int and type(key) is not str:
             key = None  # not an address (a list, an object...): only the id may still route it
         if wanted is not None:
-            ids = self._ids.setdefault(collection, {})
-            known = ids.get(wanted)
+            known = self._ids.setdefault(collection, {}).get(wanted)
             if known is not None and key is None:
                 self.report(path, "missing_key", f"no {index}: routed by {ident} to {collection}[{known}]")
                 key = known

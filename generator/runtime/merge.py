@@ -77,14 +77,10 @@ class _State:
 
 
 class _EntryState(_State):
-    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order, which
+    ``_KeyedMerge._new_entry`` sets as it makes the entry."""
 
     __slots__ = ("_key", "_seq")
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
-        self._key = 0
-        self._seq = 0
 
 
 class _Merger(_TextMerge, _KeyedMerge):
