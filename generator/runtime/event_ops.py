@@ -11,7 +11,16 @@ fit (``wrong_type``). A delta never changes the kind of a filled value (``wrong_
 from typing import Any
 
 from .anomalies import _json_kind_of, _own, _said
-from .event_slots import _Addressing, _event_path, _filled, _Fragments, _JsonFragments, _parsed, _Slots, _thaw
+from .event_slots import (
+    _Addressing,
+    _event_path,
+    _filled,
+    _Fragments,
+    _JsonFragments,
+    _parsed,
+    _Slots,
+    _thaw,
+)
 from .parts import _add_part
 
 #: what the fold says of gathered JSON text that does not parse (by ``_parsed``'s problem)
