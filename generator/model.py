@@ -83,13 +83,10 @@ class Enum:
 
 def kind_of(value: Any) -> str:
     """The JSON scalar kind of a decoded value (``bool`` before ``int``), ``any`` otherwise."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    return "str" if isinstance(value, str) else "any"
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind.__name__
+    return "any"
 
 
 @dataclass(frozen=True, slots=True)

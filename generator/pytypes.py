@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 #: Black's default line length, which the generated modules are formatted to.
 LINE_LENGTH = 88
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
-PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any", "null": "_null"}
 
 
 def literal(value: object) -> str:
@@ -178,13 +177,6 @@ def annotation(
     return emitter(style).annotation(t, nullable, target, strings)
 
 
-def tuple_positions(t: Type, style: str, target: tuple[int, int] = (3, 10)) -> str | None:
-    """The sentence that spells out a tuple's positions in ``style`` (``Emitter.tuple_positions``)."""
-    from .styles.emitters import emitter
-
-    return emitter(style).tuple_positions(t, target)
-
-
 def noqa(annotation: str) -> str:
     """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of a
     string alias into ``X | None``, which fails when evaluated; ``""`` when none is needed."""
@@ -222,12 +214,12 @@ class Parsers:
 
     def _of(self, t: Type) -> str:
         if isinstance(t, Prim):
-            return PRIM_PARSER[t.kind]
+            return f"_{t.kind}"  # the runtime's parser of a scalar kind
         if isinstance(t, Enum) and t.closed:
             # a member's tag, checked as its Literal says; only in a field's table (built once)
             return f"_literal_of(({', '.join(literal(v) for v in t.values)},))"
         if isinstance(t, Enum):
-            parsers = [PRIM_PARSER[b] for b in t.bases]
+            parsers = [f"_{b}" for b in t.bases]
             return parsers[0] if len(parsers) == 1 else self._hoist("_first_of", parsers)
         if isinstance(t, ModelRef):
             return self.emitter.model_parser(t.name)

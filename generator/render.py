@@ -260,10 +260,7 @@ def _doc(
     if isinstance(t, Enum) and t.names and not t.alias:
         added.insert(0, f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
     first = ["Deprecated."] if x.deprecated else []
-    if "\n" in text:
-        doc = "\n\n".join([*first, text, *added])
-    else:
-        doc = " ".join(first + ([text] if text else []) + added)
+    doc = ("\n\n" if "\n" in text else " ").join([*first, *([text] if text else []), *added])
     doc = "\n\n".join(p for p in (doc, positions) if p)
     return pytypes.docstring(doc, indent) if doc else None
 

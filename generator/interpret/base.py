@@ -45,12 +45,11 @@ class ReaderBase:
         self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
         self._children: dict[Key, list[Location]] = {}  # allOf parent -> the named schemas built on it
 
-    # defined by ``reader.Interpreter`` (``_read_union``: ``choices.UnionReading``)
+    # defined by ``reader.Interpreter``
     read: Callable[[Any, Location], Reading]
     read_at: Callable[[Location], Reading]
     components: Callable[[], dict[str, Location]]
     _note_unenforced: Callable[[str, Location], None]
-    _read_union: Callable[[dict[str, Any], Location, list[str]], Reading]
 
     def _component_at(self, loc: Location) -> str | None:
         """The spec name when ``loc`` is a named schema (``naming.component_at``)."""

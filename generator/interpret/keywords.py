@@ -38,9 +38,7 @@ _CONSTRAINTS = {
 #: per kind, with its count and first place: see ``Interpreter.settle``).
 UNENFORCED = {
     "patternProperties": "patternProperties",
-    "if": "if/then/else",
-    "then": "if/then/else",
-    "else": "if/then/else",
+    **dict.fromkeys(("if", "then", "else"), "if/then/else"),
     "not": "not",
     "uniqueItems": "uniqueItems",
     **{k: f"{kind} constraints ({', '.join(keys)})" for kind, keys in _CONSTRAINTS.items() for k in keys},

@@ -24,11 +24,9 @@ class ObjectReading(ReaderBase):
         if isinstance(prefix, list) and prefix:
             # a tuple (2020-12): positions from prefixItems, the rest from items
             return self._read_tuple(schema, loc, prefix, "prefixItems", items, "items")
-        if items is None:
+        if items is None or items == []:
             return Array(ANY)
         if isinstance(items, list):  # draft-4 tuple form: the rest from additionalItems
-            if not items:
-                return Array(ANY)
             return self._read_tuple(schema, loc, items, "items", schema.get("additionalItems"), "additionalItems")
         item = self._read_inside(items, loc.child("items"))
         return Array(with_null(item.type, item.nullable))

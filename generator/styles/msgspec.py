@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from .. import pytypes
 from ..model import (
-    Alias,
     AliasRef,
     Array,
     Enum,
@@ -29,7 +28,7 @@ from ..model import (
     referenced_names,
 )
 from ..naming import code as naming_code
-from .base import Emitter, Traits, field_default
+from .base import Emitter, Traits, field_default, library_parser
 from .dataclass import null_only
 
 
@@ -131,16 +130,12 @@ class Checkers:
         return self.alias_checker(name) if name in self.schemas.aliases and not self.native(AliasRef(name)) else name
 
 
-def declarable(wire_name: str) -> bool:
-    """msgspec refuses a field whose wire name holds ``\\``, ``"`` or a control character."""
-    return not any(ch in wire_name for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire_name)
-
-
 def declared(f: Field) -> bool:
     """True when ``f`` is a field of its msgspec model; else it is kept in ``extra_fields``: a
-    field msgspec cannot name (``declarable``), and an optional field whose only value is
-    ``null``, whose attribute could not say whether the key was sent."""
-    return declarable(f.wire_name) and not null_only(f)
+    field msgspec cannot name (its wire name holds ``\\``, ``"`` or a control character), and an
+    optional field whose only value is ``null``, whose attribute could not say whether the key was sent."""
+    wire = f.wire_name
+    return not any(ch in wire for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire) and not null_only(f)
 
 
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
@@ -177,13 +172,7 @@ class MsgspecEmitter(Emitter):
         """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
         return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'msgspec.field', 'name')}"}
 
-    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
-        """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
-        its open base types; ``context`` puts the checker of an alias msgspec cannot type)."""
-        if alias is None:
-            return "", f"_parser({name})"
-        ann = self.annotation(alias.reference, target=parsers.target)
-        return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
+    public_parser = library_parser  # ``context`` puts the checker of an alias msgspec cannot type
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """The class itself (``_built_anyway`` builds it with msgspec)."""
