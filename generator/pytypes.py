@@ -69,11 +69,18 @@ def docstring(text: str, indent: int = 0) -> str:
     if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
         text = _wrapped(text, LINE_LENGTH - indent - 3)
         text = _wrapped(text, one_line) if "\n" not in text else text
-    if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
-        return _docstring_of(text, indent)
-    # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
-    escaped = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
-    return _docstring_of(escaped, indent)
+    if "\\" in text or not text.replace("\n", "").isprintable():  # most text has nothing to escape
+        # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
+        text = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
+    body = re.sub(r" +$", lambda m: "\\x20" * len(m.group()), text, flags=re.MULTILINE)  # trailing spaces
+    # double quotes that could end the literal or merge with its delimiters: runs of 3+, one at either end
+    body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
+    if body.startswith('"'):
+        body = "\\" + body
+    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
+        body = body[:-1] + '\\"'
+    # each line after the first but an empty one indented
+    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
 
 
 def packed(names: list[str], indent: int = 4) -> list[str]:
@@ -147,23 +154,6 @@ def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
     return "\n".join([*lines, line])
 
 
-def _docstring_of(escaped: str, indent: int) -> str:
-    """The literal, with trailing spaces escaped and each line after the first but an empty one indented."""
-    body = _escape_quotes(re.sub(r" +$", lambda m: "\\x20" * len(m.group()), escaped, flags=re.MULTILINE))
-    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
-
-
-def _escape_quotes(body: str) -> str:
-    """Escape the double quotes that could end the literal or merge with its delimiters (runs
-    of three or more, a quote at either end)."""
-    body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
-    if body.startswith('"'):
-        body = "\\" + body
-    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
-        body = body[:-1] + '\\"'
-    return body
-
-
 def annotation(
     t: Type,
     style: str,
@@ -187,9 +177,7 @@ def noqa(annotation: str) -> str:
 def closes_recursion(t: Type) -> bool:
     """True when ``t`` holds the reference that closes a recursion of aliases: an alias whose
     value holds it is written as a string (evaluated at import, it would precede its target)."""
-    if isinstance(t, AliasRef):
-        return t.forward
-    return any(closes_recursion(part) for part in parts(t))
+    return t.forward if isinstance(t, AliasRef) else any(closes_recursion(part) for part in parts(t))
 
 
 class Parsers:
@@ -274,9 +262,7 @@ def inline_type(t: Type) -> str | None:
 
 def needs_dump(t: Type) -> bool:
     """True when a dataclass value of ``t`` is not already plain JSON (a tuple becomes a list)."""
-    if isinstance(t, (ModelRef, AliasRef, Tuple)):
-        return True
-    return any(needs_dump(part) for part in parts(t))
+    return isinstance(t, (ModelRef, AliasRef, Tuple)) or any(needs_dump(part) for part in parts(t))
 
 
 def uses(t: Type) -> set[str]:

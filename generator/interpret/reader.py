@@ -198,13 +198,9 @@ class Interpreter(ObjectReading, UnionReading):
         stack: list[tuple[Any, Any]] = [(doc.data, None)]
         while stack:
             node, link = stack.pop()
-            if isinstance(node, list):
-                stack.extend((v, (i, link)) for i, v in enumerate(node) if isinstance(v, (dict, list)))
-                continue
-            if not isinstance(node, dict):  # a document that is a scalar
-                continue
-            stack.extend((v, (k, link)) for k, v in node.items() if isinstance(v, (dict, list)))
-            raw = node.get("discriminator")
+            pairs = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+            stack.extend((v, (k, link)) for k, v in pairs if isinstance(v, (dict, list)))
+            raw = node.get("discriminator") if isinstance(node, dict) else None
             if (
                 not isinstance(raw, dict)
                 or not isinstance(raw.get("mapping"), dict)

@@ -140,13 +140,11 @@ def declared(f: Field) -> bool:
 
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
     """True when a value of ``t`` may hold a model of ``inside``."""
-    for name in referenced_names(t):
-        if name in inside:
-            return True
-        alias = s.aliases.get(name)
-        if alias is not None and name not in seen and _reaches(s, alias.type, inside, seen | {name}):
-            return True
-    return False
+    return any(
+        name in inside
+        or (name in s.aliases and name not in seen and _reaches(s, s.aliases[name].type, inside, seen | {name}))
+        for name in referenced_names(t)
+    )
 
 
 class MsgspecEmitter(Emitter):
