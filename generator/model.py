@@ -331,10 +331,8 @@ def referenced_names(t: Type) -> list[str]:
 
 def renamed(t: Type, new: dict[str, str]) -> Type:
     """``t`` with every class and alias name it mentions renamed through ``new`` (others kept)."""
-    if isinstance(t, ModelRef):
-        return ModelRef(new.get(t.name, t.name))
-    if isinstance(t, AliasRef):
-        return AliasRef(new.get(t.name, t.name), t.forward)
+    if isinstance(t, (ModelRef, AliasRef)):
+        return replace(t, name=new.get(t.name, t.name))
     if isinstance(t, Enum):
         return replace(t, alias=new.get(t.alias, t.alias)) if t.alias else t
     if isinstance(t, UnionType) and t.discriminator is not None:

@@ -86,15 +86,7 @@ def docstring(text: str, indent: int = 0) -> str:
 def packed(names: list[str], indent: int = 4) -> list[str]:
     """The lines of a list of string literals, each followed by a comma, as many on a line as
     fit after ``indent`` spaces (``__all__``: black would lay it out one name a line)."""
-    lines: list[str] = []
-    line = ""
-    for item in (literal(n) + "," for n in names):
-        if line and indent + len(line) + 1 + len(item) > LINE_LENGTH:
-            lines.append(line)
-            line = item
-        else:
-            line = f"{line} {item}" if line else item
-    return [*lines, line] if line else lines
+    return _fill([literal(n) + "," for n in names], LINE_LENGTH - indent).split("\n") if names else []
 
 
 #: A line a paragraph is kept as written for: markdown structure (a list item, a heading, a
@@ -141,10 +133,11 @@ def _list_item(line: str, width: int) -> str:
 _WORD = re.compile(r"(?:``.+?``|\S)+")
 
 
-def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
+def _fill(text: str | list[str], width: int, first: str = "", rest: str = "") -> str:
+    """``text`` (or its words) filled to ``width``, the first line after ``first``, the others after ``rest``."""
     lines: list[str] = []
     line, empty = first, True
-    for word in _WORD.findall(text):
+    for word in _WORD.findall(text) if isinstance(text, str) else text:
         if not empty and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = rest + word

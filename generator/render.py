@@ -262,16 +262,14 @@ def _doc(
 
 def _field_view(f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = style.annotation(f.value_type, not f.required, parsers.target, parsers.strings)
-    wire = pytypes.literal(f.wire_name)
-    parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     return {
         "py": f.py_name,
         "wire": f.wire_name,
         "doc": _doc(f, f.type, positions=style.tuple_positions(f.type, parsers.target), indent=4),
         "required": f.required,
         "nullable": f.nullable,
-        "parser": parse,
-    } | style.field(f, ann, wire, f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})")
+        "parser": parsers.of(f.value_type) if f.required else parsers.of(f.type),
+    } | style.field(f, ann, pytypes.literal(f.wire_name))
 
 
 def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
@@ -360,7 +358,6 @@ def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pyty
 def _parse_target(s: Schemas, name: str) -> dict[str, Any]:
     """A class or union root with a parse function; ``fallback``: the member a union root parses
     a tag it does not list as (``union_fallbacks``), or None."""
-    alias = s.aliases.get(name) if name in s.union_roots else None
-    t = alias.type if alias is not None else None
+    t = s.aliases[name].type if name in s.union_roots and name in s.aliases else None
     fallback = t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
     return {"model": name, "parse_fn": parse_function(s, name), "union": name in s.union_roots, "fallback": fallback}

@@ -85,8 +85,6 @@ class _Settle:
         implied = self.implied_discriminator(objects)
         if implied is None:
             return options
-        if len(objects) == len(options):
-            return [UnionType(tuple(objects), implied)]
         first = options.index(objects[0])
         rest: list[Type] = [o for o in options if not isinstance(o, ModelRef)]
         return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]

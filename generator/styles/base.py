@@ -170,9 +170,9 @@ class Emitter(ABC):
         return f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else ""
 
     @abstractmethod
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl`` (the declaration) and what else the template reads of a field, given its
-        annotation, wire name as a literal and checking parser call (``_req(d, 'x', _str)``)."""
+        annotation and wire name as a literal."""
 
     def model_view(self, m: Model) -> dict[str, Any]:
         """What the style's template reads of a model beyond the shared view."""

@@ -166,7 +166,7 @@ class MsgspecEmitter(Emitter):
         ints = "int" in t.bases
         return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
         return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'msgspec.field', 'name')}"}
 

@@ -77,7 +77,7 @@ class PydanticEmitter(Emitter):
         """Also the pydantic names and module helpers ``t`` needs (``_pydantic_names``)."""
         return pytypes.uses(t) | _pydantic_names(t)
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl``: an alias where the wire name is not the attribute's."""
         return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'Field', 'alias')}"}
 

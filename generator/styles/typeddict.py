@@ -27,7 +27,7 @@ class TypedDictEmitter(Emitter):
         resolves_string_aliases=True,
     )
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional) and
         ``functional_ann`` (the same as a string: the functional syntax evaluates it at once);
         ``key`` comes from ``context``."""
