@@ -185,13 +185,11 @@ class Parsers:
         self._names = ParserNames()
         self.definitions = self._names.definitions  # constant name -> expression
 
-    def of(self, t: Type, nullable: bool = False) -> str:
-        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable`` or
-        ``nullable``)."""
-        if isinstance(t, Nullable):
-            t, nullable = t.inner, True
-        inner = self._of(t)
-        return self._hoist("_nullable", [inner]) if nullable and t != ANY else inner
+    def of(self, t: Type) -> str:
+        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable``)."""
+        if isinstance(t, Nullable) and t.inner != ANY:
+            return self._hoist("_nullable", [self._of(t.inner)])
+        return self._of(t.inner if isinstance(t, Nullable) else t)
 
     def _of(self, t: Type) -> str:
         if isinstance(t, Prim):

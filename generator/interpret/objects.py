@@ -48,17 +48,14 @@ class ObjectReading(ReaderBase):
         least = min(low, len(types)) if isinstance(low, int) and not isinstance(low, bool) and low > 0 else 0
         return Tuple(types, rest_type, least)
 
-    def _read_object(
-        self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
-    ) -> Type:
+    def _read_object(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Type:
         props = properties(schema, loc)
         extras = typed_extras(self, schema, loc, self._additional(schema, loc))
         extra = extras.annotation
         key = _key(loc)
-        if extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None:
-            # which key holds what a map's one value type cannot say; a variant is named even when empty
-            empty_model = True
-        if not props and not empty_model:
+        # which key holds what a map's one value type cannot say; a variant is named even when empty
+        model = extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None
+        if not props and not model:
             return Map(with_null(extra.type, extra.nullable) if extra is not None else ANY)
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:

@@ -324,9 +324,8 @@ class Interpreter(ObjectReading, UnionReading):
         name = self._names.get(_key(loc)) or self._claim(loc)
         own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
         merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
-        recursive = forced and not inline_enum
         self.aliases[name] = Alias(
-            name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
+            name, own, reading.description, reading.deprecated, loc.pointer, forced and not inline_enum, merge_map
         )
         if isinstance(t, Enum) and t.alias is None:
             return replace(reading, type=replace(t, alias=name))
