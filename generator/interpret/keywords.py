@@ -129,9 +129,7 @@ def implied_type(schema: dict[str, Any]) -> str | None:
     """The type a schema without ``type`` has by its keywords (as real specs assume)."""
     if any(k in schema for k in ("properties", "additionalProperties", "patternProperties")):
         return "object"
-    if "items" in schema or "prefixItems" in schema:
-        return "array"
-    return None
+    return "array" if "items" in schema or "prefixItems" in schema else None
 
 
 def only_constraints(schema: dict[str, Any]) -> bool:

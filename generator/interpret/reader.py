@@ -235,9 +235,7 @@ class Interpreter(ObjectReading, UnionReading):
                 return self._read_all_of({**rest, "allOf": [{"$ref": schema["$ref"]}]}, loc)
             target = self.resolver.resolve(schema["$ref"], loc.child("$ref"))
             return self._with_own_facts(self._dispatched(self.read_at(target), target, loc), schema, loc, via_ref=True)
-        if "allOf" in schema:
-            return self._read_all_of(schema, loc)
-        return self._read_plain(schema, loc, None)
+        return self._read_all_of(schema, loc) if "allOf" in schema else self._read_plain(schema, loc, None)
 
     def _with_own_facts(
         self, reading: Reading, schema: dict[str, Any], loc: Location, via_ref: bool = False
@@ -304,9 +302,7 @@ class Interpreter(ObjectReading, UnionReading):
         if type_name in PRIM_OF:
             fmt = schema.get("format")
             return Prim(PRIM_OF[type_name], fmt if isinstance(fmt, str) else None)
-        if type_name == "array":
-            return self._read_array(schema, loc)
-        return self._read_object(schema, loc, origins)
+        return self._read_array(schema, loc) if type_name == "array" else self._read_object(schema, loc, origins)
 
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
@@ -329,11 +325,9 @@ class Interpreter(ObjectReading, UnionReading):
         )
         if isinstance(t, Enum) and t.alias is None:
             return replace(reading, type=replace(t, alias=name))
-        if isinstance(t, Enum) or t == NULL:
-            # an alias of None is defined (its name is public) but never referenced:
-            # ``OnlyNull | None`` would fail when evaluated (``None | None``)
-            return reading
-        return replace(reading, type=AliasRef(name))
+        # an alias of None is defined (its name is public) but never referenced:
+        # ``OnlyNull | None`` would fail when evaluated (``None | None``)
+        return reading if isinstance(t, Enum) or t == NULL else replace(reading, type=AliasRef(name))
 
 
 def read_every_component(interp: Interpreter) -> dict[str, str]:
