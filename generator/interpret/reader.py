@@ -76,25 +76,6 @@ class Interpreter(ObjectReading, UnionReading):
         self._listed = {_key(loc) for loc in self.components().values()}
         self._scan(self.root)
 
-    def components(self) -> dict[str, Location]:
-        """The root document's named schemas (``components/schemas``, ``definitions``,
-        ``$defs``), by spec name, in document order (found once: callers only read it)."""
-        if self._components is not None:
-            return self._components
-        data, top = self.root.data, Location(self.root, "")
-        found: dict[str, Location] = {}
-        self._components = found
-        if not isinstance(data, dict):
-            return found
-        if "openapi" not in data:
-            # a bare JSON Schema document is itself a schema, named by its title or file
-            found[self._component_at(top) or self.root.path.stem] = top
-        for path in (("components", "schemas"), ("definitions",), ("$defs",)):
-            section = (data.get("components") or {}).get("schemas") if len(path) == 2 else data.get(path[0])
-            for name in section if isinstance(section, dict) else ():
-                found.setdefault(name, top.child(*path, name))
-        return found
-
     def read_component(self, loc: Location) -> Reading:
         """Read a named schema (a root, or every component with ``--all-schemas``); a
         non-object one gets an alias so that it has a name too."""
@@ -182,9 +163,6 @@ class Interpreter(ObjectReading, UnionReading):
         for kind, places in self._unenforced.items():
             for loc in places.values():
                 self.warn(loc, not_enforced(kind))
-
-    def _note_unenforced(self, kind: str, loc: Location) -> None:
-        self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
 
     def _scan(self, doc: Document) -> None:
         """Note the targets of every discriminator mapping in ``doc`` before reading from it:

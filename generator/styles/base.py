@@ -114,8 +114,9 @@ class Emitter(ABC):
                 self._closed_enum(o) if isinstance(o, Enum) else self._annotation(o, target, strings) for o in t.options
             ]
             options = [o for o in options if o]
-            prims = pytypes.PRIM_ANNOTATION
-            options += [prims[b] for b in dict.fromkeys(bases) if prims[b] not in options]
+            options += [
+                pytypes.PRIM_ANNOTATION[b] for b in dict.fromkeys(bases) if pytypes.PRIM_ANNOTATION[b] not in options
+            ]
             if t.discriminator is not None and t.discriminator.fallback:
                 options.append(t.discriminator.fallback)  # the member the spec does not list
             return self.union_annotation(t, options, strings)

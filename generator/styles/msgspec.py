@@ -118,12 +118,11 @@ class Checkers:
 
     def alias_checker(self, name: str) -> str:
         """The named checker of a non-native alias (defined once, filled after the models)."""
-        constant = naming_code.checker_constant(name)
         if name not in self.named:
             self.named[name] = ""  # recursion: the name exists before its value
             alias = self.schemas.aliases[name]
             self.named[name] = self.checker(alias.type, alias.nullable)
-        return constant
+        return naming_code.checker_constant(name)
 
     def validate_target(self, name: str) -> str:
         """What ``_parse``/``_built_anyway`` build a ``name`` with: its class, or its checker."""
