@@ -42,9 +42,8 @@ class UnionReading(ReaderBase):
                 member = {"type": types if len(types) > 1 else types[0], **member}
             reading = self.read(member, mloc)
             nullable = nullable or reading.nullable
-            if reading.type == NULL:
-                continue  # the {type: "null"} member
-            readings.append(reading)
+            if reading.type != NULL:  # the {type: "null"} member is the nullable fact alone
+                readings.append(reading)
         options = [r.type for r in readings]
         if not options and members:
             if not nullable:

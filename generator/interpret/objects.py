@@ -119,8 +119,6 @@ class ObjectReading(ReaderBase):
         if raw in ("true", "false"):
             self.warn(loc.child("additionalProperties"), ADDITIONAL_STRING, repr(raw))
             raw = raw == "true"
-        if isinstance(raw, bool):
-            return raw
         if raw == {}:
             return True
-        return self._read_inside(raw, loc.child("additionalProperties"))
+        return raw if isinstance(raw, bool) else self._read_inside(raw, loc.child("additionalProperties"))
