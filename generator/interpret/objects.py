@@ -9,6 +9,7 @@ from typing import Any
 from ..model import ANY, Array, Field, Map, Model, ModelRef, Tuple, Type, with_null
 from ..resolve import Location
 from ..warning_kinds import ADDITIONAL_STRING, REQUIRED_NOT_LIST, REQUIRED_UNDEFINED
+from .allof import Origins
 from .base import ReaderBase, _key
 from .defaults import coerce_default
 from .forbidden import typed_extras
@@ -23,20 +24,19 @@ class ObjectReading(ReaderBase):
         prefix = schema.get("prefixItems")
         if isinstance(prefix, list) and prefix:
             # a tuple (2020-12): positions from prefixItems, the rest from items
-            return self._read_tuple(schema, loc, prefix, "prefixItems", items, "items")
+            return self._read_tuple(schema, loc, "prefixItems", "items")
         if items is None or items == []:
             return Array(ANY)
         if isinstance(items, list):  # draft-4 tuple form: the rest from additionalItems
-            return self._read_tuple(schema, loc, items, "items", schema.get("additionalItems"), "additionalItems")
+            return self._read_tuple(schema, loc, "items", "additionalItems")
         item = self._read_inside(items, loc.child("items"))
         return Array(with_null(item.type, item.nullable))
 
-    def _read_tuple(
-        self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
-    ) -> Type:
-        """A positional array: ``prefix`` (at ``word``) types each position, ``rest`` (at ``rest_word``;
-        ``false``: none allowed) every item after them; ``minItems`` says how many positions must be
+    def _read_tuple(self, schema: dict[str, Any], loc: Location, word: str, rest_word: str) -> Type:
+        """A positional array: the list at ``word`` types each position, the schema at ``rest_word``
+        (``false``: none allowed) every item after them; ``minItems`` says how many positions must be
         present, and a ``maxItems`` no longer than the prefix closes it."""
+        prefix, rest = schema[word], schema.get(rest_word)
         positions = [self._read_inside(m, loc.child(word, i)) for i, m in enumerate(prefix)]
         more = self._read_inside(rest, loc.child(rest_word)) if isinstance(rest, dict) else None
         types = tuple(with_null(r.type, r.nullable) for r in positions)
@@ -48,7 +48,7 @@ class ObjectReading(ReaderBase):
         least = min(low, len(types)) if isinstance(low, int) and not isinstance(low, bool) and low > 0 else 0
         return Tuple(types, rest_type, least)
 
-    def _read_object(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Type:
+    def _read_object(self, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Type:
         props = properties(schema, loc)
         extras = typed_extras(self, schema, loc, self._additional(schema, loc))
         extra = extras.annotation
@@ -82,7 +82,7 @@ class ObjectReading(ReaderBase):
         return ModelRef(name)
 
     def _fields(
-        self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: dict[str, Location]
+        self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: Origins
     ) -> tuple[Field, ...]:
         required_raw = schema.get("required", [])
         if not isinstance(required_raw, list):

@@ -32,7 +32,7 @@ from ..model import (
 from ..resolve import Location, RefResolver
 from ..warning_kinds import not_enforced
 from . import discriminators
-from .allof import flatten
+from .allof import Origins, flatten
 from .base import Key, _key
 from .choices import UnionReading, has_mapping, mapping_ref
 from .enums import read_enum
@@ -249,7 +249,7 @@ class Interpreter(ObjectReading, UnionReading):
         merged, origins = flatten(self.resolver, schema, loc, frozenset({_key(loc)}))
         return self._read_plain(merged, loc, origins)
 
-    def _read_plain(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Reading:
+    def _read_plain(self, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Reading:
         """A schema without ``$ref``/``allOf`` (or one flattened from them)."""
         nullable = truthy(schema.get("nullable"))
         types = type_names(schema, loc)
@@ -274,9 +274,7 @@ class Interpreter(ObjectReading, UnionReading):
         options = [self._read_single(t, schema, loc, origins) for t in types]
         return self._with_own_facts(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
 
-    def _read_single(
-        self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None
-    ) -> Type:
+    def _read_single(self, type_name: str, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Type:
         if type_name in PRIM_OF:
             fmt = schema.get("format")
             return Prim(PRIM_OF[type_name], fmt if isinstance(fmt, str) else None)
