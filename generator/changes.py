@@ -173,18 +173,15 @@ def _fits(new: Type, old: Type, new_s: Schemas, old_s: Schemas) -> bool:
         return (old.item_nullable or not new.item_nullable) and _fits(new.item, old.item, new_s, old_s)
     if isinstance(new, Map) and isinstance(old, Map):
         return (old.value_nullable or not new.value_nullable) and _fits(new.value, old.value, new_s, old_s)
-    if isinstance(new, ModelRef) and isinstance(old, ModelRef):
-        return new.name == old.name  # the model itself is compared field by field
-    return False
+    # a model itself is compared field by field
+    return isinstance(new, ModelRef) and isinstance(old, ModelRef) and new.name == old.name
 
 
 def _kinds(t: Type) -> set[str] | None:
     """The JSON scalar kinds a scalar type accepts (an open enum: its base types)."""
     if isinstance(t, Prim):
         return {t.kind} if t.kind != "any" else None
-    if isinstance(t, Enum):
-        return set(t.bases)
-    return None
+    return set(t.bases) if isinstance(t, Enum) else None
 
 
 def _describe(f: Field) -> str:

@@ -83,13 +83,10 @@ class Enum:
 
 def kind_of(value: Any) -> str:
     """The JSON scalar kind of a decoded value (``bool`` before ``int``), ``any`` otherwise."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    return "str" if isinstance(value, str) else "any"
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind.__name__
+    return "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,10 +331,8 @@ def referenced_names(t: Type) -> list[str]:
 
 def renamed(t: Type, new: dict[str, str]) -> Type:
     """``t`` with every class and alias name it mentions renamed through ``new`` (others kept)."""
-    if isinstance(t, ModelRef):
-        return ModelRef(new.get(t.name, t.name))
-    if isinstance(t, AliasRef):
-        return AliasRef(new.get(t.name, t.name), t.forward)
+    if isinstance(t, (ModelRef, AliasRef)):
+        return replace(t, name=new.get(t.name, t.name))
     if isinstance(t, Enum):
         return replace(t, alias=new.get(t.alias, t.alias)) if t.alias else t
     if isinstance(t, UnionType) and t.discriminator is not None:

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 #: Black's default line length, which the generated modules are formatted to.
 LINE_LENGTH = 88
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
-PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any", "null": "_null"}
 
 
 def literal(value: object) -> str:
@@ -70,25 +69,24 @@ def docstring(text: str, indent: int = 0) -> str:
     if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
         text = _wrapped(text, LINE_LENGTH - indent - 3)
         text = _wrapped(text, one_line) if "\n" not in text else text
-    if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
-        return _docstring_of(text, indent)
-    # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
-    escaped = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
-    return _docstring_of(escaped, indent)
+    if "\\" in text or not text.replace("\n", "").isprintable():  # most text has nothing to escape
+        # repr's escapes, but a newline kept and a carriage return as ``\\x0d``
+        text = "".join(ch if ch == "\n" else "\\x0d" if ch == "\r" else repr(ch)[1:-1] for ch in text)
+    body = re.sub(r" +$", lambda m: "\\x20" * len(m.group()), text, flags=re.MULTILINE)  # trailing spaces
+    # double quotes that could end the literal or merge with its delimiters: runs of 3+, one at either end
+    body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
+    if body.startswith('"'):
+        body = "\\" + body
+    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
+        body = body[:-1] + '\\"'
+    # each line after the first but an empty one indented
+    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
 
 
 def packed(names: list[str], indent: int = 4) -> list[str]:
     """The lines of a list of string literals, each followed by a comma, as many on a line as
     fit after ``indent`` spaces (``__all__``: black would lay it out one name a line)."""
-    lines: list[str] = []
-    line = ""
-    for item in (literal(n) + "," for n in names):
-        if line and indent + len(line) + 1 + len(item) > LINE_LENGTH:
-            lines.append(line)
-            line = item
-        else:
-            line = f"{line} {item}" if line else item
-    return [*lines, line] if line else lines
+    return _fill([literal(n) + "," for n in names], LINE_LENGTH - indent).split("\n") if names else []
 
 
 #: A line a paragraph is kept as written for: markdown structure (a list item, a heading, a
@@ -135,10 +133,11 @@ def _list_item(line: str, width: int) -> str:
 _WORD = re.compile(r"(?:``.+?``|\S)+")
 
 
-def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
+def _fill(text: str | list[str], width: int, first: str = "", rest: str = "") -> str:
+    """``text`` (or its words) filled to ``width``, the first line after ``first``, the others after ``rest``."""
     lines: list[str] = []
     line, empty = first, True
-    for word in _WORD.findall(text):
+    for word in _WORD.findall(text) if isinstance(text, str) else text:
         if not empty and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = rest + word
@@ -146,23 +145,6 @@ def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
             line += word if empty else " " + word
         empty = False
     return "\n".join([*lines, line])
-
-
-def _docstring_of(escaped: str, indent: int) -> str:
-    """The literal, with trailing spaces escaped and each line after the first but an empty one indented."""
-    body = _escape_quotes(re.sub(r" +$", lambda m: "\\x20" * len(m.group()), escaped, flags=re.MULTILINE))
-    return '"""' + re.sub(r"\n(?=.)", "\n" + " " * indent, body) + '"""'
-
-
-def _escape_quotes(body: str) -> str:
-    """Escape the double quotes that could end the literal or merge with its delimiters (runs
-    of three or more, a quote at either end)."""
-    body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
-    if body.startswith('"'):
-        body = "\\" + body
-    if body.endswith('"') and (len(body) - 1 - len(body[:-1].rstrip("\\"))) % 2 == 0:  # not already escaped
-        body = body[:-1] + '\\"'
-    return body
 
 
 def annotation(
@@ -178,13 +160,6 @@ def annotation(
     return emitter(style).annotation(t, nullable, target, strings)
 
 
-def tuple_positions(t: Type, style: str, target: tuple[int, int] = (3, 10)) -> str | None:
-    """The sentence that spells out a tuple's positions in ``style`` (``Emitter.tuple_positions``)."""
-    from .styles.emitters import emitter
-
-    return emitter(style).tuple_positions(t, target)
-
-
 def noqa(annotation: str) -> str:
     """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of a
     string alias into ``X | None``, which fails when evaluated; ``""`` when none is needed."""
@@ -195,9 +170,7 @@ def noqa(annotation: str) -> str:
 def closes_recursion(t: Type) -> bool:
     """True when ``t`` holds the reference that closes a recursion of aliases: an alias whose
     value holds it is written as a string (evaluated at import, it would precede its target)."""
-    if isinstance(t, AliasRef):
-        return t.forward
-    return any(closes_recursion(part) for part in parts(t))
+    return t.forward if isinstance(t, AliasRef) else any(closes_recursion(part) for part in parts(t))
 
 
 class Parsers:
@@ -212,22 +185,20 @@ class Parsers:
         self._names = ParserNames()
         self.definitions = self._names.definitions  # constant name -> expression
 
-    def of(self, t: Type, nullable: bool = False) -> str:
-        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable`` or
-        ``nullable``)."""
-        if isinstance(t, Nullable):
-            t, nullable = t.inner, True
-        inner = self._of(t)
-        return self._hoist("_nullable", [inner]) if nullable and t != ANY else inner
+    def of(self, t: Type) -> str:
+        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable``)."""
+        if isinstance(t, Nullable) and t.inner != ANY:
+            return self._hoist("_nullable", [self._of(t.inner)])
+        return self._of(t.inner if isinstance(t, Nullable) else t)
 
     def _of(self, t: Type) -> str:
         if isinstance(t, Prim):
-            return PRIM_PARSER[t.kind]
+            return f"_{t.kind}"  # the runtime's parser of a scalar kind
         if isinstance(t, Enum) and t.closed:
             # a member's tag, checked as its Literal says; only in a field's table (built once)
             return f"_literal_of(({', '.join(literal(v) for v in t.values)},))"
         if isinstance(t, Enum):
-            parsers = [PRIM_PARSER[b] for b in t.bases]
+            parsers = [f"_{b}" for b in t.bases]
             return parsers[0] if len(parsers) == 1 else self._hoist("_first_of", parsers)
         if isinstance(t, ModelRef):
             return self.emitter.model_parser(t.name)
@@ -282,9 +253,7 @@ def inline_type(t: Type) -> str | None:
 
 def needs_dump(t: Type) -> bool:
     """True when a dataclass value of ``t`` is not already plain JSON (a tuple becomes a list)."""
-    if isinstance(t, (ModelRef, AliasRef, Tuple)):
-        return True
-    return any(needs_dump(part) for part in parts(t))
+    return isinstance(t, (ModelRef, AliasRef, Tuple)) or any(needs_dump(part) for part in parts(t))
 
 
 def uses(t: Type) -> set[str]:

@@ -115,15 +115,10 @@ def _runtime_names(name: str, target: tuple[int, int]) -> frozenset[str]:
 
 
 def names_loaded(source: str) -> set[str]:
-    """The names ``source``'s code loads (``ast.Name`` in load context): its imports' source."""
-    return _loaded(parse_tree(source))
-
-
-def _loaded(tree: ast.AST) -> set[str]:
-    """``ast.Name`` ids in load context under ``tree``, walked with a stack (2-3x faster than
-    ``ast.walk`` on a large module)."""
+    """The names ``source``'s code loads (``ast.Name`` in load context): its imports' source.
+    Walked with a stack (2-3x faster than ``ast.walk`` on a large module)."""
     names: set[str] = set()
-    stack = [tree]
+    stack: list[ast.AST] = [parse_tree(source)]
     while stack:
         node = stack.pop()
         if type(node) is ast.Name:
@@ -260,26 +255,21 @@ def _doc(
     if isinstance(t, Enum) and t.names and not t.alias:
         added.insert(0, f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
     first = ["Deprecated."] if x.deprecated else []
-    if "\n" in text:
-        doc = "\n\n".join([*first, text, *added])
-    else:
-        doc = " ".join(first + ([text] if text else []) + added)
+    doc = ("\n\n" if "\n" in text else " ").join([*first, *([text] if text else []), *added])
     doc = "\n\n".join(p for p in (doc, positions) if p)
     return pytypes.docstring(doc, indent) if doc else None
 
 
 def _field_view(f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = style.annotation(f.value_type, not f.required, parsers.target, parsers.strings)
-    wire = pytypes.literal(f.wire_name)
-    parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     return {
         "py": f.py_name,
         "wire": f.wire_name,
         "doc": _doc(f, f.type, positions=style.tuple_positions(f.type, parsers.target), indent=4),
         "required": f.required,
         "nullable": f.nullable,
-        "parser": parse,
-    } | style.field(f, ann, wire, f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})")
+        "parser": parsers.of(f.value_type) if f.required else parsers.of(f.type),
+    } | style.field(f, ann, pytypes.literal(f.wire_name))
 
 
 def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
@@ -368,7 +358,6 @@ def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pyty
 def _parse_target(s: Schemas, name: str) -> dict[str, Any]:
     """A class or union root with a parse function; ``fallback``: the member a union root parses
     a tag it does not list as (``union_fallbacks``), or None."""
-    alias = s.aliases.get(name) if name in s.union_roots else None
-    t = alias.type if alias is not None else None
+    t = s.aliases[name].type if name in s.union_roots and name in s.aliases else None
     fallback = t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
     return {"model": name, "parse_fn": parse_function(s, name), "union": name in s.union_roots, "fallback": fallback}

@@ -145,7 +145,6 @@ class RefResolver:
             except OSError as exc:
                 raise at.error(f"$ref {url!r}: cannot fetch ({exc})") from None
             name = Path(urllib.parse.urlsplit(url).path).name or "remote.yaml"
-            doc = parse_document(raw, Path(name))
-            self._docs[url] = doc
+            doc = self._docs[url] = parse_document(raw, Path(name))
             self._urls[id(doc)] = url
         return self._docs[url]

@@ -92,14 +92,14 @@ def test_the_names_a_module_loads_are_what_ast_walk_finds() -> None:
     import ast
 
     from generator.imports import parse_tree
-    from generator.render import _loaded
+    from generator.render import names_loaded
 
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "generated").glob("*.py"))]
     texts += [runtime_files.inlined(name) for name in runtime_files.MODULES]
     for text in texts:
         tree = parse_tree(text)
         expected = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        assert _loaded(tree) == expected
+        assert names_loaded(text) == expected
 
 
 def test_compiled_templates_are_cached_and_an_edited_template_is_compiled_again(

@@ -422,6 +422,7 @@ def test_prefix_items_read_as_tuples(tmp_path: Path) -> None:
 def test_tuple_annotations_in_each_style_and_target() -> None:
     from generator import pytypes
     from generator.model import Nullable, Tuple
+    from generator.styles.emitters import emitter
 
     closed = Tuple((Prim("str"), Prim("int")), None, 1)
     rest = Tuple((Prim("str"),), Prim("bool"), 1)
@@ -434,10 +435,10 @@ def test_tuple_annotations_in_each_style_and_target() -> None:
         "Annotated[tuple[str], Strict(False)] | Annotated[tuple[str, int], Strict(False)] | None"
     )
     assert pytypes.annotation(rest, "pydantic") == "Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)]"
-    assert pytypes.tuple_positions(rest, "typeddict") == (
+    assert emitter("typeddict").tuple_positions(rest) == (
         "Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."
     )
-    assert pytypes.tuple_positions(closed, "dataclass") is None  # the annotation says it all
+    assert emitter("dataclass").tuple_positions(closed) is None  # the annotation says it all
 
 
 def test_a_union_with_an_alias_held_as_a_string_evaluates() -> None:

@@ -45,12 +45,31 @@ class ReaderBase:
         self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
         self._children: dict[Key, list[Location]] = {}  # allOf parent -> the named schemas built on it
 
-    # defined by ``reader.Interpreter`` (``_read_union``: ``choices.UnionReading``)
+    # defined by ``reader.Interpreter``
     read: Callable[[Any, Location], Reading]
     read_at: Callable[[Location], Reading]
-    components: Callable[[], dict[str, Location]]
-    _note_unenforced: Callable[[str, Location], None]
-    _read_union: Callable[[dict[str, Any], Location, list[str]], Reading]
+
+    def components(self) -> dict[str, Location]:
+        """The root document's named schemas (``components/schemas``, ``definitions``,
+        ``$defs``), by spec name, in document order (found once: callers only read it)."""
+        if self._components is not None:
+            return self._components
+        data, top = self.root.data, Location(self.root, "")
+        found: dict[str, Location] = {}
+        self._components = found
+        if not isinstance(data, dict):
+            return found
+        if "openapi" not in data:
+            # a bare JSON Schema document is itself a schema, named by its title or file
+            found[self._component_at(top) or self.root.path.stem] = top
+        for path in (("components", "schemas"), ("definitions",), ("$defs",)):
+            section = (data.get("components") or {}).get("schemas") if len(path) == 2 else data.get(path[0])
+            for name in section if isinstance(section, dict) else ():
+                found.setdefault(name, top.child(*path, name))
+        return found
+
+    def _note_unenforced(self, kind: str, loc: Location) -> None:
+        self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
 
     def _component_at(self, loc: Location) -> str | None:
         """The spec name when ``loc`` is a named schema (``naming.component_at``)."""

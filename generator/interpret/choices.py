@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import SpecError
 from ..model import NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
 from ..warning_kinds import BOTH_UNIONS, EMPTY_UNION, LOOSE_DISCRIMINATOR, SELF_MEMBER
@@ -43,9 +42,8 @@ class UnionReading(ReaderBase):
                 member = {"type": types if len(types) > 1 else types[0], **member}
             reading = self.read(member, mloc)
             nullable = nullable or reading.nullable
-            if reading.type == NULL:
-                continue  # the {type: "null"} member
-            readings.append(reading)
+            if reading.type != NULL:  # the {type: "null"} member is the nullable fact alone
+                readings.append(reading)
         options = [r.type for r in readings]
         if not options and members:
             if not nullable:
@@ -186,18 +184,12 @@ class UnionReading(ReaderBase):
     def _allof_children(self, parent: Location) -> list[Location]:
         """The root document's named schemas built on ``parent`` through ``allOf``, in document order."""
         key = _key(parent)
-        if key not in self._children:
-            children = []
-            for loc in self.components().values():
-                if _key(loc) == key:
-                    continue
-                try:
-                    bases = allof_bases(self.resolver, self.resolver.node(loc), loc)
-                except SpecError:
-                    continue
-                if key in bases:
-                    children.append(loc)
-            self._children[key] = children
+        if key not in self._children:  # allof_bases skips a $ref it cannot resolve
+            self._children[key] = [
+                loc
+                for loc in self.components().values()
+                if _key(loc) != key and key in allof_bases(self.resolver, self.resolver.node(loc), loc)
+            ]
         return self._children[key]
 
 

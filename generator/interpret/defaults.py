@@ -40,9 +40,7 @@ def fit_default(value: Any, t: Type) -> Any:
         if t.kind == "any":
             return value
         if t.kind == "str":
-            if isinstance(value, str):
-                return value
-            text = scalar_text(value)
+            text = value if isinstance(value, str) else scalar_text(value)
             return text if text is not None else MISFIT
         if t.kind == "bool":
             if isinstance(value, bool):

@@ -56,12 +56,9 @@ class _Settle:
         options = [self.type(o) for o in t.options]
         d = t.discriminator
         if isinstance(d, Pending):
-            if d.explicit:
-                return union(options, self.explicit(d, options))
-            return union(self.with_implied(options))
-        if options != list(t.options):
-            return union(options, d)  # a member settled: normalise again (it may flatten)
-        return t
+            return union(options, self.explicit(d, options)) if d.explicit else union(self.with_implied(options))
+        # a member settled: normalise again (it may flatten)
+        return union(options, d) if options != list(t.options) else t
 
     def explicit(self, d: Pending, options: list[Type]) -> Discriminator:
         """The mapping as written, then each member's own tags (a member mapped explicitly
@@ -85,8 +82,6 @@ class _Settle:
         implied = self.implied_discriminator(objects)
         if implied is None:
             return options
-        if len(objects) == len(options):
-            return [UnionType(tuple(objects), implied)]
         first = options.index(objects[0])
         rest: list[Type] = [o for o in options if not isinstance(o, ModelRef)]
         return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]

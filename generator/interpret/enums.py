@@ -64,9 +64,7 @@ def fit_value(value: Any, types: list[str]) -> Any:
         return value
     for t in types:
         if t == "string":
-            if isinstance(value, str):
-                return value
-            text = scalar_text(value)
+            text = value if isinstance(value, str) else scalar_text(value)
             if text is not None:
                 return text
         elif t == "integer" and not isinstance(value, bool) and isinstance(value, (int, float)):

@@ -33,8 +33,7 @@ PATTERN_KIND = "patternProperties"
 def read_false(reader: ReaderBase, loc: Location) -> Reading:
     """A ``false`` schema at ``loc``: a forbidden property (``.../properties/<name>``) reads as
     ``None`` with a docstring saying so; anywhere else as ``Any``, noted as not enforced."""
-    tokens = loc.tokens
-    if len(tokens) >= 2 and tokens[-2] == "properties":
+    if loc.tokens[-2:-1] == ["properties"]:
         return Reading(NULL, nullable=True, description=FORBIDDEN)
     reader._note_unenforced(FALSE_KIND, loc)
     return Reading(ANY)

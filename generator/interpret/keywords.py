@@ -38,9 +38,7 @@ _CONSTRAINTS = {
 #: per kind, with its count and first place: see ``Interpreter.settle``).
 UNENFORCED = {
     "patternProperties": "patternProperties",
-    "if": "if/then/else",
-    "then": "if/then/else",
-    "else": "if/then/else",
+    **dict.fromkeys(("if", "then", "else"), "if/then/else"),
     "not": "not",
     "uniqueItems": "uniqueItems",
     **{k: f"{kind} constraints ({', '.join(keys)})" for kind, keys in _CONSTRAINTS.items() for k in keys},
@@ -131,9 +129,7 @@ def implied_type(schema: dict[str, Any]) -> str | None:
     """The type a schema without ``type`` has by its keywords (as real specs assume)."""
     if any(k in schema for k in ("properties", "additionalProperties", "patternProperties")):
         return "object"
-    if "items" in schema or "prefixItems" in schema:
-        return "array"
-    return None
+    return "array" if "items" in schema or "prefixItems" in schema else None
 
 
 def only_constraints(schema: dict[str, Any]) -> bool:

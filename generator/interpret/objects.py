@@ -9,6 +9,7 @@ from typing import Any
 from ..model import ANY, Array, Field, Map, Model, ModelRef, Tuple, Type, with_null
 from ..resolve import Location
 from ..warning_kinds import ADDITIONAL_STRING, REQUIRED_NOT_LIST, REQUIRED_UNDEFINED
+from .allof import Origins
 from .base import ReaderBase, _key
 from .defaults import coerce_default
 from .forbidden import typed_extras
@@ -23,22 +24,19 @@ class ObjectReading(ReaderBase):
         prefix = schema.get("prefixItems")
         if isinstance(prefix, list) and prefix:
             # a tuple (2020-12): positions from prefixItems, the rest from items
-            return self._read_tuple(schema, loc, prefix, "prefixItems", items, "items")
-        if items is None:
+            return self._read_tuple(schema, loc, "prefixItems", "items")
+        if items is None or items == []:
             return Array(ANY)
         if isinstance(items, list):  # draft-4 tuple form: the rest from additionalItems
-            if not items:
-                return Array(ANY)
-            return self._read_tuple(schema, loc, items, "items", schema.get("additionalItems"), "additionalItems")
+            return self._read_tuple(schema, loc, "items", "additionalItems")
         item = self._read_inside(items, loc.child("items"))
         return Array(with_null(item.type, item.nullable))
 
-    def _read_tuple(
-        self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
-    ) -> Type:
-        """A positional array: ``prefix`` (at ``word``) types each position, ``rest`` (at ``rest_word``;
-        ``false``: none allowed) every item after them; ``minItems`` says how many positions must be
+    def _read_tuple(self, schema: dict[str, Any], loc: Location, word: str, rest_word: str) -> Type:
+        """A positional array: the list at ``word`` types each position, the schema at ``rest_word``
+        (``false``: none allowed) every item after them; ``minItems`` says how many positions must be
         present, and a ``maxItems`` no longer than the prefix closes it."""
+        prefix, rest = schema[word], schema.get(rest_word)
         positions = [self._read_inside(m, loc.child(word, i)) for i, m in enumerate(prefix)]
         more = self._read_inside(rest, loc.child(rest_word)) if isinstance(rest, dict) else None
         types = tuple(with_null(r.type, r.nullable) for r in positions)
@@ -50,17 +48,14 @@ class ObjectReading(ReaderBase):
         least = min(low, len(types)) if isinstance(low, int) and not isinstance(low, bool) and low > 0 else 0
         return Tuple(types, rest_type, least)
 
-    def _read_object(
-        self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
-    ) -> Type:
+    def _read_object(self, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Type:
         props = properties(schema, loc)
         extras = typed_extras(self, schema, loc, self._additional(schema, loc))
         extra = extras.annotation
         key = _key(loc)
-        if extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None:
-            # which key holds what a map's one value type cannot say; a variant is named even when empty
-            empty_model = True
-        if not props and not empty_model:
+        # which key holds what a map's one value type cannot say; a variant is named even when empty
+        model = extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None
+        if not props and not model:
             return Map(with_null(extra.type, extra.nullable) if extra is not None else ANY)
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:
@@ -87,7 +82,7 @@ class ObjectReading(ReaderBase):
         return ModelRef(name)
 
     def _fields(
-        self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: dict[str, Location]
+        self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: Origins
     ) -> tuple[Field, ...]:
         required_raw = schema.get("required", [])
         if not isinstance(required_raw, list):
@@ -124,8 +119,6 @@ class ObjectReading(ReaderBase):
         if raw in ("true", "false"):
             self.warn(loc.child("additionalProperties"), ADDITIONAL_STRING, repr(raw))
             raw = raw == "true"
-        if isinstance(raw, bool):
-            return raw
         if raw == {}:
             return True
-        return self._read_inside(raw, loc.child("additionalProperties"))
+        return raw if isinstance(raw, bool) else self._read_inside(raw, loc.child("additionalProperties"))

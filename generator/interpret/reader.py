@@ -32,7 +32,7 @@ from ..model import (
 from ..resolve import Location, RefResolver
 from ..warning_kinds import not_enforced
 from . import discriminators
-from .allof import flatten
+from .allof import Origins, flatten
 from .base import Key, _key
 from .choices import UnionReading, has_mapping, mapping_ref
 from .enums import read_enum
@@ -75,25 +75,6 @@ class Interpreter(ObjectReading, UnionReading):
         super().__init__(resolver)
         self._listed = {_key(loc) for loc in self.components().values()}
         self._scan(self.root)
-
-    def components(self) -> dict[str, Location]:
-        """The root document's named schemas (``components/schemas``, ``definitions``,
-        ``$defs``), by spec name, in document order (found once: callers only read it)."""
-        if self._components is not None:
-            return self._components
-        data, top = self.root.data, Location(self.root, "")
-        found: dict[str, Location] = {}
-        self._components = found
-        if not isinstance(data, dict):
-            return found
-        if "openapi" not in data:
-            # a bare JSON Schema document is itself a schema, named by its title or file
-            found[self._component_at(top) or self.root.path.stem] = top
-        for path in (("components", "schemas"), ("definitions",), ("$defs",)):
-            section = (data.get("components") or {}).get("schemas") if len(path) == 2 else data.get(path[0])
-            for name in section if isinstance(section, dict) else ():
-                found.setdefault(name, top.child(*path, name))
-        return found
 
     def read_component(self, loc: Location) -> Reading:
         """Read a named schema (a root, or every component with ``--all-schemas``); a
@@ -183,9 +164,6 @@ class Interpreter(ObjectReading, UnionReading):
             for loc in places.values():
                 self.warn(loc, not_enforced(kind))
 
-    def _note_unenforced(self, kind: str, loc: Location) -> None:
-        self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
-
     def _scan(self, doc: Document) -> None:
         """Note the targets of every discriminator mapping in ``doc`` before reading from it:
         an object schema without properties there still names a variant, so it reads as an
@@ -198,13 +176,9 @@ class Interpreter(ObjectReading, UnionReading):
         stack: list[tuple[Any, Any]] = [(doc.data, None)]
         while stack:
             node, link = stack.pop()
-            if isinstance(node, list):
-                stack.extend((v, (i, link)) for i, v in enumerate(node) if isinstance(v, (dict, list)))
-                continue
-            if not isinstance(node, dict):  # a document that is a scalar
-                continue
-            stack.extend((v, (k, link)) for k, v in node.items() if isinstance(v, (dict, list)))
-            raw = node.get("discriminator")
+            pairs = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+            stack.extend((v, (k, link)) for k, v in pairs if isinstance(v, (dict, list)))
+            raw = node.get("discriminator") if isinstance(node, dict) else None
             if (
                 not isinstance(raw, dict)
                 or not isinstance(raw.get("mapping"), dict)
@@ -239,9 +213,7 @@ class Interpreter(ObjectReading, UnionReading):
                 return self._read_all_of({**rest, "allOf": [{"$ref": schema["$ref"]}]}, loc)
             target = self.resolver.resolve(schema["$ref"], loc.child("$ref"))
             return self._with_own_facts(self._dispatched(self.read_at(target), target, loc), schema, loc, via_ref=True)
-        if "allOf" in schema:
-            return self._read_all_of(schema, loc)
-        return self._read_plain(schema, loc, None)
+        return self._read_all_of(schema, loc) if "allOf" in schema else self._read_plain(schema, loc, None)
 
     def _with_own_facts(
         self, reading: Reading, schema: dict[str, Any], loc: Location, via_ref: bool = False
@@ -277,7 +249,7 @@ class Interpreter(ObjectReading, UnionReading):
         merged, origins = flatten(self.resolver, schema, loc, frozenset({_key(loc)}))
         return self._read_plain(merged, loc, origins)
 
-    def _read_plain(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Reading:
+    def _read_plain(self, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Reading:
         """A schema without ``$ref``/``allOf`` (or one flattened from them)."""
         nullable = truthy(schema.get("nullable"))
         types = type_names(schema, loc)
@@ -302,15 +274,11 @@ class Interpreter(ObjectReading, UnionReading):
         options = [self._read_single(t, schema, loc, origins) for t in types]
         return self._with_own_facts(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
 
-    def _read_single(
-        self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None
-    ) -> Type:
+    def _read_single(self, type_name: str, schema: dict[str, Any], loc: Location, origins: Origins | None) -> Type:
         if type_name in PRIM_OF:
             fmt = schema.get("format")
             return Prim(PRIM_OF[type_name], fmt if isinstance(fmt, str) else None)
-        if type_name == "array":
-            return self._read_array(schema, loc)
-        return self._read_object(schema, loc, origins)
+        return self._read_array(schema, loc) if type_name == "array" else self._read_object(schema, loc, origins)
 
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
@@ -328,17 +296,14 @@ class Interpreter(ObjectReading, UnionReading):
         name = self._names.get(_key(loc)) or self._claim(loc)
         own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
         merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
-        recursive = forced and not inline_enum
         self.aliases[name] = Alias(
-            name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
+            name, own, reading.description, reading.deprecated, loc.pointer, forced and not inline_enum, merge_map
         )
         if isinstance(t, Enum) and t.alias is None:
             return replace(reading, type=replace(t, alias=name))
-        if isinstance(t, Enum) or t == NULL:
-            # an alias of None is defined (its name is public) but never referenced:
-            # ``OnlyNull | None`` would fail when evaluated (``None | None``)
-            return reading
-        return replace(reading, type=AliasRef(name))
+        # an alias of None is defined (its name is public) but never referenced:
+        # ``OnlyNull | None`` would fail when evaluated (``None | None``)
+        return reading if isinstance(t, Enum) or t == NULL else replace(reading, type=AliasRef(name))
 
 
 def read_every_component(interp: Interpreter) -> dict[str, str]:

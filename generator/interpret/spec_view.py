@@ -43,10 +43,7 @@ class SpecView:
     @classmethod
     def of(cls, interp: Interpreter) -> SpecView:
         """The view of ``interp``'s spec, made once per interpreter (its answers are cached)."""
-        view = _VIEWS.get(interp)
-        if view is None:
-            view = _VIEWS[interp] = cls(interp)
-        return view
+        return _VIEWS.get(interp) or _VIEWS.setdefault(interp, cls(interp))
 
     def schema(self, loc: Location) -> tuple[Any, Location]:
         """The schema at ``loc``, following a bare ``$ref`` a few hops."""

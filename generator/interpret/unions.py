@@ -35,6 +35,4 @@ def union(options: list[Type], discriminator: Discriminator | None = None) -> Ty
         merged[enum_at] = Enum(tuple(inline_values))
     open_bases = {b for o in merged if isinstance(o, Enum) for b in o.bases}
     merged = [o for o in merged if not (isinstance(o, Prim) and o.kind in open_bases)]
-    if len(merged) == 1 and discriminator is None:
-        return merged[0]
-    return UnionType(tuple(merged), discriminator)
+    return merged[0] if len(merged) == 1 and discriminator is None else UnionType(tuple(merged), discriminator)

@@ -104,7 +104,7 @@ class Emitter(ABC):
         if isinstance(t, Tuple):
             parts = [self.annotation(p, target=target, strings=strings) for p in t.prefix]
             rest = self.annotation(t.rest, target=target, strings=strings) if t.rest is not None else None
-            return self.tuple_annotation(t, parts, rest, target, strings)
+            return " | ".join(self.tuple_shapes(t, parts, rest, target, strings))
         if isinstance(t, Map):
             return f"dict[str, {self.annotation(t.values, target=target, strings=strings)}]"
         if isinstance(t, UnionType):
@@ -114,8 +114,9 @@ class Emitter(ABC):
                 self._closed_enum(o) if isinstance(o, Enum) else self._annotation(o, target, strings) for o in t.options
             ]
             options = [o for o in options if o]
-            prims = pytypes.PRIM_ANNOTATION
-            options += [prims[b] for b in dict.fromkeys(bases) if prims[b] not in options]
+            options += [
+                pytypes.PRIM_ANNOTATION[b] for b in dict.fromkeys(bases) if pytypes.PRIM_ANNOTATION[b] not in options
+            ]
             if t.discriminator is not None and t.discriminator.fallback:
                 options.append(t.discriminator.fallback)  # the member the spec does not list
             return self.union_annotation(t, options, strings)
@@ -125,17 +126,11 @@ class Emitter(ABC):
         """A union's annotation from its options' (``A | B``)."""
         return f"typing.Union[{', '.join(options)}]" if strings & set(options) else " | ".join(options)
 
-    def tuple_annotation(
-        self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
-    ) -> str:
-        """A tuple's annotation from its positions' (``parts``) and its rest's: its
-        ``tuple_shapes`` joined by ``|``."""
-        return " | ".join(self.tuple_shapes(t, parts, rest, target, strings))
-
     def tuple_shapes(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
     ) -> list[str]:
-        """The ``tuple[...]`` of each length a tuple may have, the longest ending in
+        """A tuple's annotation (joined by ``|``) from its positions' (``parts``) and its rest's:
+        the ``tuple[...]`` of each length a tuple may have, the longest ending in
         ``*tuple[Rest, ...]`` when more items may follow; before Python 3.11 that is a
         ``tuple[A | B | Rest, ...]`` (the parsers check, ``tuple_positions`` documents)."""
         if rest is not None and target < (3, 11):
@@ -176,9 +171,9 @@ class Emitter(ABC):
         return f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else ""
 
     @abstractmethod
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl`` (the declaration) and what else the template reads of a field, given its
-        annotation, wire name as a literal and checking parser call (``_req(d, 'x', _str)``)."""
+        annotation and wire name as a literal."""
 
     def model_view(self, m: Model) -> dict[str, Any]:
         """What the style's template reads of a model beyond the shared view."""
@@ -230,6 +225,16 @@ def field_default(f: Field, wire: str, call: str, keyword: str) -> str:
     if f.py_name == f.wire_name:
         return "" if f.required else " = None"
     return f" = {call}({'' if f.required else 'default=None, '}{keyword}={wire})"
+
+
+def library_parser(e: Emitter, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
+    """``Emitter.public_parser`` of the styles whose library validates (pydantic, msgspec): a
+    model's ``_parser(Model)``, any other type's ``_parser_of(annotation)`` (an enum's with its
+    open base types)."""
+    if alias is None:
+        return "", f"_parser({name})"
+    ann = e.annotation(alias.reference, target=parsers.target)
+    return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
 
 
 def any_of(options: list[str], strings: frozenset[str]) -> str:

@@ -34,7 +34,7 @@ class DataclassEmitter(Emitter):
         """A dataclass builds itself: ``Model.from_dict``."""
         return f"{name}.from_dict"
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl`` and ``options``, the keyword arguments of the field's ``_Fields`` entry
         (``, fast=str, optional=True``): the scalar type taken as it is, ``null`` (and for an
         optional field absence) read as None, written back through ``_dump``, ``null_only``."""

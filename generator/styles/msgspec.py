@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from .. import pytypes
 from ..model import (
-    Alias,
     AliasRef,
     Array,
     Enum,
@@ -29,7 +28,7 @@ from ..model import (
     referenced_names,
 )
 from ..naming import code as naming_code
-from .base import Emitter, Traits, field_default
+from .base import Emitter, Traits, field_default, library_parser
 from .dataclass import null_only
 
 
@@ -119,39 +118,32 @@ class Checkers:
 
     def alias_checker(self, name: str) -> str:
         """The named checker of a non-native alias (defined once, filled after the models)."""
-        constant = naming_code.checker_constant(name)
         if name not in self.named:
             self.named[name] = ""  # recursion: the name exists before its value
             alias = self.schemas.aliases[name]
             self.named[name] = self.checker(alias.type, alias.nullable)
-        return constant
+        return naming_code.checker_constant(name)
 
     def validate_target(self, name: str) -> str:
         """What ``_parse``/``_built_anyway`` build a ``name`` with: its class, or its checker."""
         return self.alias_checker(name) if name in self.schemas.aliases and not self.native(AliasRef(name)) else name
 
 
-def declarable(wire_name: str) -> bool:
-    """msgspec refuses a field whose wire name holds ``\\``, ``"`` or a control character."""
-    return not any(ch in wire_name for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire_name)
-
-
 def declared(f: Field) -> bool:
     """True when ``f`` is a field of its msgspec model; else it is kept in ``extra_fields``: a
-    field msgspec cannot name (``declarable``), and an optional field whose only value is
-    ``null``, whose attribute could not say whether the key was sent."""
-    return declarable(f.wire_name) and not null_only(f)
+    field msgspec cannot name (its wire name holds ``\\``, ``"`` or a control character), and an
+    optional field whose only value is ``null``, whose attribute could not say whether the key was sent."""
+    wire = f.wire_name
+    return not any(ch in wire for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire) and not null_only(f)
 
 
 def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
     """True when a value of ``t`` may hold a model of ``inside``."""
-    for name in referenced_names(t):
-        if name in inside:
-            return True
-        alias = s.aliases.get(name)
-        if alias is not None and name not in seen and _reaches(s, alias.type, inside, seen | {name}):
-            return True
-    return False
+    return any(
+        name in inside
+        or (name in s.aliases and name not in seen and _reaches(s, s.aliases[name].type, inside, seen | {name}))
+        for name in referenced_names(t)
+    )
 
 
 class MsgspecEmitter(Emitter):
@@ -173,17 +165,11 @@ class MsgspecEmitter(Emitter):
         ints = "int" in t.bases
         return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl``, as msgspec reads it (``context`` redeclares a field msgspec cannot type)."""
         return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'msgspec.field', 'name')}"}
 
-    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
-        """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
-        its open base types; ``context`` puts the checker of an alias msgspec cannot type)."""
-        if alias is None:
-            return "", f"_parser({name})"
-        ann = self.annotation(alias.reference, target=parsers.target)
-        return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
+    public_parser = library_parser  # ``context`` puts the checker of an alias msgspec cannot type
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """The class itself (``_built_anyway`` builds it with msgspec)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType, parts
-from .base import Emitter, Traits, any_of, field_default
+from ..model import AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType, parts
+from .base import Emitter, Traits, any_of, field_default, library_parser
 
 #: The module's ``Annotated`` metadata that validates a tuple open at the end by position
 #: (pydantic cannot validate ``*tuple[...]``).
@@ -42,20 +42,19 @@ class PydanticEmitter(Emitter):
             return f"Annotated[{' | '.join(options)}, Field(union_mode=\"left_to_right\")]"
         return super().union_annotation(t, options, strings)
 
-    def tuple_annotation(
+    def tuple_shapes(
         self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
-    ) -> str:
+    ) -> list[str]:
         """A tuple open at the end is a ``tuple[A | B | Rest, ...]`` whose positions
         ``_TupleTail`` checks; the others take the JSON list (``Strict(False)`` on the tuple
         only: its items stay strict)."""
         if rest is not None:
             tail = f"{TUPLE_TAIL}(tuple[{', '.join([*parts, rest])}], {t.min_items})"
-            return f"Annotated[tuple[{any_of([*parts, rest], strings)}, ...], {tail}]"
-        shapes = self.tuple_shapes(t, parts, rest, target, strings)
-        return " | ".join(f"Annotated[{shape}, Strict(False)]" for shape in shapes)
+            return [f"Annotated[tuple[{any_of([*parts, rest], strings)}, ...], {tail}]"]
+        return [f"Annotated[{shape}, Strict(False)]" for shape in super().tuple_shapes(t, parts, rest, target, strings)]
 
     def tuple_spelled_out(self, t: Tuple, target: tuple[int, int]) -> bool:
-        """A tuple open at the end is not (see ``tuple_annotation``)."""
+        """A tuple open at the end is not (see ``tuple_shapes``)."""
         return t.rest is None
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
@@ -78,17 +77,11 @@ class PydanticEmitter(Emitter):
         """Also the pydantic names and module helpers ``t`` needs (``_pydantic_names``)."""
         return pytypes.uses(t) | _pydantic_names(t)
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl``: an alias where the wire name is not the attribute's."""
         return {"decl": f"{f.py_name}: {ann}{field_default(f, wire, 'Field', 'alias')}"}
 
-    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
-        """A model's ``model_validate`` by wire name (``_parser``); any other type's strict
-        ``TypeAdapter`` (``_parser_of``), an enum's with its open base types."""
-        if alias is None:
-            return "", f"_parser({name})"
-        ann = self.annotation(alias.reference, target=parsers.target)
-        return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
+    public_parser = library_parser  # ``model_validate`` by wire name; a strict ``TypeAdapter``
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """The model's ``model_validate`` (the lenient path builds that model)."""
@@ -121,7 +114,7 @@ def discriminator_getter(t: UnionType) -> str:
 
 def _pydantic_names(t: Type) -> set[str]:
     """The pydantic names and module helpers an annotation of ``t`` uses (``literal_text``,
-    ``tuple_annotation``, ``union_annotation``)."""
+    ``tuple_shapes``, ``union_annotation``)."""
     found: set[str] = set()
     if isinstance(t, Enum) and t.alias is None:
         if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):

@@ -27,7 +27,7 @@ class TypedDictEmitter(Emitter):
         resolves_string_aliases=True,
     )
 
-    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    def field(self, f: Field, ann: str, wire: str) -> dict[str, str]:
         """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional) and
         ``functional_ann`` (the same as a string: the functional syntax evaluates it at once);
         ``key`` comes from ``context``."""
@@ -47,10 +47,10 @@ class TypedDictEmitter(Emitter):
         """Each field's entry in its model's table (``key``, see ``_key``), added to the model
         views; a field holding a tuple (at any depth but inside another model) is put back as
         parsed, the ``tuple`` in place of the decoded list, as its annotation says."""
-        holds = _TupleHolders(schemas.aliases)
+        known: dict[str, bool] = {}
         for view in views["models"]:
             for f, fv in zip(schemas.models[view["name"]].fields, view["fields"]):
-                fv["key"] = _key(f, fv["parser"], holds(f.type))
+                fv["key"] = _key(f, fv["parser"], _holds_tuple(f.type, schemas.aliases, known))
         return {}
 
     def names_in_strings(self, models: list[Model]) -> set[str]:
@@ -66,24 +66,18 @@ def functional(m: Model) -> bool:
     )
 
 
-class _TupleHolders:
-    """Whether a type holds a tuple (at any depth, through aliases, not inside a model: its
-    own fields put theirs back), memoised by alias."""
-
-    def __init__(self, aliases: dict[str, Alias]) -> None:
-        self.aliases = aliases
-        self.known: dict[str, bool] = {}
-
-    def __call__(self, t: Type) -> bool:
-        if isinstance(t, Tuple):
-            return True
-        if isinstance(t, AliasRef):
-            if t.name not in self.known:
-                self.known[t.name] = False  # a recursion reaching it again adds nothing
-                alias = self.aliases.get(t.name)
-                self.known[t.name] = alias is not None and self(alias.value_type)
-            return self.known[t.name]
-        return any(self(part) for part in parts(t))
+def _holds_tuple(t: Type, aliases: dict[str, Alias], known: dict[str, bool]) -> bool:
+    """Whether ``t`` holds a tuple (at any depth, through aliases, not inside a model: its own
+    fields put theirs back); ``known``: the answers by alias so far."""
+    if isinstance(t, Tuple):
+        return True
+    if isinstance(t, AliasRef):
+        if t.name not in known:
+            known[t.name] = False  # a recursion reaching it again adds nothing
+            alias = aliases.get(t.name)
+            known[t.name] = alias is not None and _holds_tuple(alias.value_type, aliases, known)
+        return known[t.name]
+    return any(_holds_tuple(part, aliases, known) for part in parts(t))
 
 
 def _key(f: Field, parser: str, put: bool) -> str:
