@@ -18,7 +18,7 @@ from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.keyed import _Entries, _KeyedList
 from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
 from generator.runtime.response import _convert, _ResponseRule
-from generator.runtime.sse import StreamError, _chunk_dicts
+from generator.runtime.sse import StreamError, _Reader
 from generator.runtime.typed import _as_json, _model_data
 
 
@@ -226,9 +226,9 @@ def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
     lines = ['data: {"a": 1}', "", "event: ping", "data: {}", "", "data: [DONE]", "", 'data: {"b": 2}', ""]
-    assert list(_chunk_dicts(lines, False)) == [{"a": 1}]
+    assert list(_Reader((), False).iter_chunk_dicts(lines)) == [{"a": 1}]
     with pytest.raises(StreamError):
-        list(_chunk_dicts(["event: error", 'data: {"message": "x"}', ""], False))
+        list(_Reader((), False).iter_chunk_dicts(["event: error", 'data: {"message": "x"}', ""]))
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)

@@ -168,7 +168,7 @@ def _fast(lines: list[Any], named: bool) -> list[Any]:
 
     out: list[Any] = []
     try:
-        out.extend(sse._chunk_dicts(lines, named))  # the chunks before an error stay
+        out.extend(sse._Reader((), named).iter_chunk_dicts(lines))  # the chunks before an error stay
     except (sse.StreamError, sse.StreamFormatError) as exc:
         out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
     return out

@@ -123,19 +123,6 @@ def iter_sse(lines: Iterable[str | bytes]) -> Iterator[ServerSentEvent]:
         yield event
 
 
-async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSentEvent]:
-    """``iter_sse`` for an async iterable (``httpx.Response.aiter_lines()``)."""
-    parser = _EventParser()
-    async for item in lines:
-        for line in parser.lines(item):
-            event = parser.feed(line)
-            if event is not None:
-                yield event
-    event = parser.dispatch()
-    if event is not None:
-        yield event
-
-
 # JSON text is read by orjson when importable, with json.loads's results: text orjson rejects
 # (NaN, Infinity, 1e400, lone surrogates, a byte order mark) goes to json.loads (its error is
 # raised), and so does text where a number may have 19 or more digits (orjson reads an integer
@@ -260,27 +247,30 @@ _FORMATS = ("sse", "jsonl", "json")
 _BOM = "\ufeff"
 
 
-def _format_of(first: Any, formats: tuple[str, ...]) -> str:
+def _format_of(head: list[Any], formats: tuple[str, ...]) -> str:
     """The one format declared; among several (none: all), the one the first non-blank line
-    opens: an object for JSON lines, an array for a JSON array, else events."""
-    if len(formats) == 1:
-        return formats[0]
+    (``head``'s last) opens: an object for JSON lines, an array for a JSON array, else events.
+    Raises ``StreamFormatError`` where a stream read as events opens JSON (no chunk would come)."""
+    first = head[-1] if head else ""
+    if type(first) is bytes:
+        first = first.decode("utf-8", "replace")
+    start = first.lstrip(_BOM).lstrip()[:1] if type(first) is str else ""
     allowed = formats or _FORMATS
-    start = _start(first)
-    if start == "{" and ("jsonl" in allowed or "json" in allowed):
-        return "jsonl" if "jsonl" in allowed else "json"
-    if start == "[" and ("json" in allowed or "jsonl" in allowed):
-        return "json" if "json" in allowed else "jsonl"
-    return "sse" if "sse" in allowed else allowed[0]
-
-
-def _start(item: Any) -> str:
-    """The first character of a line after a byte order mark and blanks ("" if none)."""
-    if type(item) is bytes:
-        item = item.decode("utf-8", "replace")
-    if type(item) is not str:
-        return ""
-    return item.lstrip(_BOM).lstrip()[:1]
+    if len(allowed) == 1:
+        form = allowed[0]
+    elif start == "{" and ("jsonl" in allowed or "json" in allowed):
+        form = "jsonl" if "jsonl" in allowed else "json"
+    elif start == "[" and ("json" in allowed or "jsonl" in allowed):
+        form = "json" if "json" in allowed else "jsonl"
+    else:
+        form = "sse" if "sse" in allowed else allowed[0]
+    if form == "sse" and start in ("{", "["):
+        message = (
+            "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
+            "for JSON lines, add each line to the accumulator instead (acc.add(line))"
+        )
+        raise StreamFormatError(message, 0)
+    return form
 
 
 def _blank(item: Any) -> bool:
@@ -321,17 +311,6 @@ class _JsonLines:
             self.started = True
             text = text.lstrip(_BOM)
         return text.split("\n") if "\n" in text else [text]
-
-
-def _json_lines(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
-    reader = _JsonLines()
-    number = 0
-    for item in lines:
-        for line in reader.lines(item, number):
-            if line.strip():
-                yield decode(line, number)
-                number += 1
 
 
 #: What the JSON-array reader looks at: a string (it cannot span lines), or a bracket.
@@ -389,18 +368,21 @@ class _ArrayItems:
         return ["".join(self.parts)] if self.parts is not None else []
 
 
-def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(item, number)`` for each item of a JSON array over the lines (a first line
-    opening an object: JSON lines)."""
+def _json_items(lines: Iterator[Any], decode: Callable[[str, int], Any], array: bool) -> Iterator[Any]:
+    """``decode(text, number)`` for each non-blank line of JSON lines or, with ``array``, each
+    item of a JSON array over the lines (a first line opening an object: JSON lines)."""
     reader, items = _JsonLines(), _ArrayItems()
     number = 0
-    pending = iter(lines)
-    for item in pending:
-        texts = [line for line in reader.lines(item, number) if line.strip()]
-        if texts and number == 0 and items.depth == 0 and texts[0].lstrip()[:1] == "{":
-            yield from _json_lines(_prepend(texts, pending), decode)
-            return
-        for line in texts:
+    for item in lines:
+        for line in reader.lines(item, number):
+            if not line.strip():
+                continue
+            if array and number == 0 and items.depth == 0 and line.lstrip()[:1] == "{":
+                array = False  # no array: JSON lines
+            if not array:
+                yield decode(line, number)
+                number += 1
+                continue
             for text in items.feed(line):
                 yield decode(text, number)
                 number += 1
@@ -419,31 +401,18 @@ def _chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
     """``decode(data, number)`` for each chunk of a stream, read and raising as
-    ``_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
+    ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
     rest = iter(lines)
     head = []  # the blank lines up to the first that is not (the event-stream reader reads them)
     for item in rest:
         head.append(item)
         if not _blank(item):
             break
-    form = _format_of(head[-1] if head else "", formats)
-    if form == "jsonl":
-        yield from _json_lines(_prepend(head, rest), decode)
-    elif form == "json":
-        yield from _json_array(_prepend(head, rest), decode)
-    else:
-        _events_expected(head[-1] if head else "")
+    form = _format_of(head, formats)
+    if form == "sse":
         yield from _sse_chunks(_prepend(head, rest, ("",)), named, decode)
-
-
-def _events_expected(first: Any) -> None:
-    """Raise ``StreamFormatError`` where a stream read as events opens JSON (no chunk would come)."""
-    if _start(first) in ("{", "["):
-        message = (
-            "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
-            "for JSON lines, add each line to the accumulator instead (acc.add(line))"
-        )
-        raise StreamFormatError(message, 0)
+    else:
+        yield from _json_items(_prepend(head, rest), decode, form == "json")
 
 
 def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
@@ -491,13 +460,12 @@ async def _achunks(
         head.append(item)
         if not _blank(item):
             break
-    form = _format_of(head[-1] if head else "", formats)
+    form = _format_of(head, formats)
     if form == "sse":
-        _events_expected(head[-1] if head else "")
         async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), named, decode):
             yield chunk
         return
-    # a JSON stream: each item read as it comes, by the readers of ``_chunks``
+    # a JSON stream: each item read as it comes, as ``_json_items`` reads it
     reader, items = _JsonLines(), _ArrayItems()
     number, array = 0, form == "json"
     async for item in _aprepend(head, rest):
@@ -557,24 +525,6 @@ async def _asse_chunks(
             yield decode(text, parser.count - 1)
 
 
-def _chunk_dicts(
-    lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as ``formats`` (the spec's declaration) says:
-    server-sent events (``sse``) up to ``data: [DONE]``, JSON lines (``jsonl``), or a JSON
-    array over the lines (``json``), item by item. Where several (or none) are declared, the
-    first non-blank line says which (``_format_of``).
-
-    ``named_events``: also events named other than ``message`` (else skipped, as pings are);
-    then an ``event: error`` whose data has a ``type`` is given, not raised (``acc.error``).
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
-
-
 class _Reader:
     """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
     each stream's first line says) and ``named_events`` (the module has an event union)."""
@@ -588,14 +538,19 @@ class _Reader:
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
     ) -> Iterator[dict[str, Any]]:
-        """The decoded chunks of a stream (``_chunk_dicts``); ``named_events``: also events
-        named other than ``message`` (default: where the module has an event union).
+        """The decoded chunks of a stream, read as ``formats`` says: server-sent events (``sse``)
+        up to ``data: [DONE]``, JSON lines (``jsonl``), or a JSON array over the lines (``json``),
+        item by item; where several (or none) are declared, the first non-blank line says which
+        (``_format_of``). ``named_events`` (default: where the module has an event union): also
+        events named other than ``message`` (else skipped, as pings are); then an ``event:
+        error`` whose data has a ``type`` is given, not raised (``acc.error``).
 
         Raises:
             StreamError: the server sent an error event (after every chunk before it).
             StreamFormatError: the input is not a well-formed stream of JSON chunks.
         """
-        return _chunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)
+        named = self.named_events if named_events is None else named_events
+        return _chunks(lines, named, _event_object if named else _chunk_object, self.formats)
 
     def aiter_chunk_dicts(
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
