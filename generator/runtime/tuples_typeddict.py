@@ -18,4 +18,3 @@ def _tuple_of(
     """A list read by position (``prefixItems``; a tuple an earlier parse put there reads as
     that list): see ``parsing._by_position``."""
     return _by_position(prefix, rest, least, (list, tuple))
-
