@@ -154,8 +154,8 @@ def _reference(lines: list[Any], named: bool) -> list[Any]:
             text = sse._event_text(event, named)
             if text is sse._DONE:
                 break
-            if type(text) is sse._Failed:
-                raise sse.StreamError(text.payload)
+            if type(text) is sse.StreamError:
+                raise text
             if text is not None:
                 out.append((sse._event_object if named else sse._chunk_object)(text, number))
     except (sse.StreamError, sse.StreamFormatError) as exc:

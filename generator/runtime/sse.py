@@ -159,21 +159,12 @@ def _loads(text: str | bytes | bytearray) -> Any:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-class _Failed:
-    """An error event: the chunks before it are yielded, then ``StreamError(payload)`` raised."""
-
-    __slots__ = ("payload",)
-
-    def __init__(self, payload: Any) -> None:
-        self.payload = payload
-
-
 def _event_text(event: ServerSentEvent, named: bool) -> Any:
     """What a dispatched event gives the chunk reader: its data text, ``_DONE`` at ``data:
-    [DONE]``, ``_Failed`` for an error event, or None for no chunk (a named event such as a
-    ping, unless ``named``). With ``named`` (event unions: the Responses API names every event),
-    an ``error`` event whose data is an object with a string ``type`` is an ordinary event,
-    folded by the accumulator (``acc.error``)."""
+    [DONE]``, the ``StreamError`` to raise (after the chunks before it) for an error event, or
+    None for no chunk (a named event such as a ping, unless ``named``). With ``named`` (event
+    unions: the Responses API names every event), an ``error`` event whose data is an object
+    with a string ``type`` is an ordinary event, folded by the accumulator (``acc.error``)."""
     if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
     if event.event == "error":
@@ -183,7 +174,7 @@ def _event_text(event: ServerSentEvent, named: bool) -> Any:
             payload = event.data
         if named and type(payload) is dict and type(payload.get("type")) is str:
             return event.data
-        return _Failed(payload)
+        return StreamError(payload)
     return event.data if event.event == "message" or named else None
 
 
@@ -228,7 +219,7 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
     """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
-    to ``_DONE`` or ``_Failed``."""
+    to ``_DONE`` or a ``StreamError``."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
@@ -236,7 +227,7 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
             text = _event_text(event, named)
             if text is not None:
                 texts.append(text)
-                if text is _DONE or type(text) is _Failed:
+                if text is _DONE or type(text) is StreamError:
                     return texts
     return texts
 
@@ -445,8 +436,8 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
+            if type(text) is StreamError:
+                raise text
             yield decode(text, parser.count - 1)
 
 
@@ -520,8 +511,8 @@ async def _asse_chunks(
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
+            if type(text) is StreamError:
+                raise text
             yield decode(text, parser.count - 1)
 
 
