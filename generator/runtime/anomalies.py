@@ -55,20 +55,16 @@ _KIND_NOUNS = {
 }
 
 
+#: The JSON kind of each Python type of decoded JSON, ``bool`` before ``int`` (its base).
+_JSON_KINDS = ((bool, "boolean"), (str, "string"), (dict, "object"), (list, "array"), ((int, float), "number"))
+
+
 def _json_kind_of(value: Any) -> str:
     """``object``, ``array``, ``string``, ``number``, ``boolean``, ``null`` or ``other`` (not
     JSON); subclasses count as their base."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, (int, float)):
-        return "number"
-    return "null" if value is None else "other"
+    if value is None:
+        return "null"
+    return next((name for kind, name in _JSON_KINDS if isinstance(value, kind)), "other")
 
 
 #: Every anomaly message that names kinds of values (``_said`` fills them in).
