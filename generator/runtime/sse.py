@@ -271,31 +271,24 @@ def _blank(item: Any) -> bool:
     return type(item) is str and not item.lstrip(_BOM).strip()
 
 
-def _text(item: Any, number: int) -> str:
-    """An item of a JSON stream as text; ``StreamFormatError`` (event ``number``) for bytes
-    not UTF-8 or neither text nor bytes."""
-    if type(item) is str:
-        return item
-    if isinstance(item, (bytes, bytearray, memoryview)):
-        try:
-            return bytes(item).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
-    raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", number)
-
-
+@dataclass(slots=True)
 class _JsonLines:
     """The lines of a JSON stream: split at ``\\n`` only (U+2028 and the other breaks
     ``str.splitlines`` knows may stand in a JSON string); a leading byte order mark dropped."""
 
-    __slots__ = ("started",)
-
-    def __init__(self) -> None:
-        self.started = False
+    started: bool = False
 
     def lines(self, item: Any, number: int) -> list[str]:
-        """The lines of one item (an item may hold several, or part of one)."""
-        text = _text(item, number)
+        """The lines of one item (an item may hold several, or part of one); ``StreamFormatError``
+        (event ``number``) for bytes not UTF-8 or neither text nor bytes."""
+        text = item
+        if type(item) is not str:
+            if not isinstance(item, (bytes, bytearray, memoryview)):
+                raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", number)
+            try:
+                text = bytes(item).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
         if not self.started:
             if not text.lstrip(_BOM).strip():
                 return []
@@ -308,16 +301,14 @@ class _JsonLines:
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 
+@dataclass(slots=True)
 class _ArrayItems:
     """The items of one JSON array over many lines, each item's text given once its last line
     is read; linear. Stray text outside the items is given as an item too (decoding it says
     what is wrong)."""
 
-    __slots__ = ("depth", "parts")
-
-    def __init__(self) -> None:
-        self.depth = 0  # 0 outside the array, 1 between its items, 2 and more inside one
-        self.parts: list[str] | None = None  # the text of the item being read, by line
+    depth: int = 0  # 0 outside the array, 1 between its items, 2 and more inside one
+    parts: list[str] | None = None  # the text of the item being read, by line
 
     def feed(self, line: str) -> list[str]:
         """The texts of the items ``line`` ends (and of stray text in it)."""
@@ -516,15 +507,13 @@ async def _asse_chunks(
             yield decode(text, parser.count - 1)
 
 
+@dataclass(frozen=True, slots=True)
 class _Reader:
     """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
     each stream's first line says) and ``named_events`` (the module has an event union)."""
 
-    __slots__ = ("formats", "named_events")
-
-    def __init__(self, formats: tuple[str, ...], named_events: bool) -> None:
-        self.formats = formats
-        self.named_events = named_events
+    formats: tuple[str, ...]
+    named_events: bool
 
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
