@@ -247,14 +247,8 @@ def _format_of(head: list[Any], formats: tuple[str, ...]) -> str:
         first = first.decode("utf-8", "replace")
     start = first.lstrip(_BOM).lstrip()[:1] if type(first) is str else ""
     allowed = formats or _FORMATS
-    if len(allowed) == 1:
-        form = allowed[0]
-    elif start == "{" and ("jsonl" in allowed or "json" in allowed):
-        form = "jsonl" if "jsonl" in allowed else "json"
-    elif start == "[" and ("json" in allowed or "jsonl" in allowed):
-        form = "json" if "json" in allowed else "jsonl"
-    else:
-        form = "sse" if "sse" in allowed else allowed[0]
+    prefer = {"{": ("jsonl", "json"), "[": ("json", "jsonl")}.get(start, ()) + ("sse",)
+    form = next((name for name in prefer if name in allowed), allowed[0])
     if form == "sse" and start in ("{", "["):
         message = (
             "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
@@ -373,7 +367,6 @@ def _json_items(lines: Iterator[Any], decode: Callable[[str, int], Any], array: 
 
 
 def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -> Iterator[Any]:
-    """The items of ``head``, then those of ``rest``, then ``tail``."""
     yield from head
     yield from rest
     yield from tail
@@ -464,7 +457,6 @@ async def _achunks(
 
 
 async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, ...] = ()) -> AsyncIterator[Any]:
-    """The items of ``head``, then those of ``rest``, then ``tail``."""
     for item in head:
         yield item
     async for item in rest:
