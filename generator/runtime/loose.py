@@ -17,9 +17,9 @@ class _Text(list[str]):
 
     __slots__ = ("grows",)
 
-    def __init__(self, first: str, grows: bool = False) -> None:
+    def __init__(self, first: str) -> None:
         super().__init__((first,))
-        self.grows = grows
+        self.grows = False
 
     def add(self, fragment: str) -> None:
         if not self.grows and fragment != self[0]:

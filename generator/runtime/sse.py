@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -43,18 +43,16 @@ class ServerSentEvent:
 _LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
+@dataclass(slots=True)
 class _EventParser:
     """Line-by-line state of the event-stream interpretation."""
 
-    __slots__ = ("count", "data", "event", "last_id", "retry", "started")
-
-    def __init__(self) -> None:
-        self.data: list[str] = []
-        self.event = ""
-        self.last_id: str | None = None
-        self.retry: int | None = None
-        self.count = 0
-        self.started = False
+    data: list[str] = field(default_factory=list)
+    event: str = ""
+    last_id: str | None = None
+    retry: int | None = None
+    count: int = 0
+    started: bool = False
 
     def lines(self, item: str | bytes) -> list[str]:
         if isinstance(item, (bytes, bytearray, memoryview)):
@@ -202,15 +200,14 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
     try:
         data = _loads(text)
     except (ValueError, RecursionError) as exc:
-        cut = isinstance(exc, json.JSONDecodeError) and (
+        hint = ""
+        if isinstance(exc, json.JSONDecodeError) and (
             exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
-        )
-        hint = (
-            "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
-            "instead of whole lines: pass lines (iter_lines())"
-            if cut
-            else ""
-        )
+        ):
+            hint = (
+                "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
+                "instead of whole lines: pass lines (iter_lines())"
+            )
         raise StreamFormatError(f"data is not JSON ({exc}): {text[:200]!r}{hint}", number) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
