@@ -68,11 +68,8 @@ class _EventParser:
         if "\n" not in item and "\r" not in item:
             return [item]
         # only CR, LF and CRLF end a line in an event stream (not U+2028 and the like)
-        if item.endswith("\r\n"):
-            item = item[:-2]
-        elif item.endswith(("\n", "\r")):
-            item = item[:-1]
-        return _LINE_BREAK.split(item)
+        lines = _LINE_BREAK.split(item)
+        return lines[:-1] if lines[-1] == "" else lines  # a final line break ends the last line
 
     def feed(self, line: str) -> ServerSentEvent | None:
         if not line:
