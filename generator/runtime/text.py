@@ -109,10 +109,10 @@ class _TextMerge(_Bookkeeping):
         if type(value) is list:
             (self._text_parts if text_only else self._parts)(state, attr, wire, value)
             return
+        if value == {}:
+            return
         where = _join(state._path, wire)
         if text_only and type(value) is not str:
-            if value == {}:
-                return
             try:
                 text = json.dumps(value, ensure_ascii=False, default=repr)
             except RecursionError:  # nested past what json.dumps writes: dropped, the rest of the chunk kept
@@ -129,8 +129,6 @@ class _TextMerge(_Bookkeeping):
                 text.append(value)
             elif value:
                 self.anomaly(where, "mixed_fragments", "text after a non-text value; kept that", other, value)
-            return
-        if value == {}:
             return
         if any(text) or type(other) is list:
             kept = "".join(text) if any(text) else other
