@@ -195,16 +195,13 @@ class _TextMerge(_Bookkeeping):
             if len(text) <= start:
                 return
             added = text[start:]
-            text.size += sum(len(part) for part in added)
-            if type(value) is dict and len(added) == 1 and start:
-                # an object (reported, kept as its JSON text) may re-send the whole object so far
-                last = text.pop()
-                text.size -= len(last)
-                if _repeats(text, last, text.size):
-                    self._resent(state, attr, wire, last)
-                else:
-                    text.append(last)
-                    text.size += len(last)
+            del text[start:]
+            # an object (reported, kept as its JSON text) may re-send the whole object so far
+            if type(value) is dict and len(added) == 1 and start and _repeats(text, added[0], text.size):
+                self._resent(state, attr, wire, added[0])
+            else:
+                text.extend(added)
+                text.size += sum(len(part) for part in added)
             return
         if not text.size:
             if value or not text:
