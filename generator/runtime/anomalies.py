@@ -119,14 +119,13 @@ def _shown(value: Any) -> str:
     return f"a value of type {kind.__name__}"
 
 
-#: How ``_rebuilt`` opens a value: ``(new container, its (key, value) pairs)``, or None for a leaf.
-_Opener = Callable[[Any], "tuple[Any, Iterable[tuple[Any, Any]]] | None"]
-
-
-def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
-    """``value`` rebuilt without recursion, at any depth: each value ``opened`` opens becomes
-    its new container, filled with its pairs' values rebuilt; any other is ``leaf(value)``.
-    The runtime's faster recursive walks fall back to it past the recursion limit."""
+def _rebuilt(
+    value: Any, opened: Callable[[Any], tuple[Any, Iterable[tuple[Any, Any]]] | None], leaf: Callable[[Any], Any]
+) -> Any:
+    """``value`` rebuilt without recursion, at any depth: a value ``opened`` opens (giving its
+    new container and its ``(key, value)`` pairs) becomes that container, filled with its pairs'
+    values rebuilt; any other is ``leaf(value)``. The runtime's faster recursive walks fall back
+    to it past the recursion limit."""
     top: list[Any] = [None]
     stack: list[tuple[Any, Any, Any]] = [(top, 0, value)]
     while stack:
