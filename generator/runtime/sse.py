@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -43,16 +43,18 @@ class ServerSentEvent:
 _LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
-@dataclass(slots=True)
 class _EventParser:
     """Line-by-line state of the event-stream interpretation."""
 
-    data: list[str] = field(default_factory=list)
-    event: str = ""
-    last_id: str | None = None
-    retry: int | None = None
-    count: int = 0
-    started: bool = False
+    __slots__ = ("count", "data", "event", "last_id", "retry", "started")
+
+    def __init__(self) -> None:
+        self.data: list[str] = []
+        self.event = ""
+        self.last_id: str | None = None
+        self.retry: int | None = None
+        self.count = 0
+        self.started = False
 
     def lines(self, item: str | bytes) -> list[str]:
         if isinstance(item, (bytes, bytearray, memoryview)):
