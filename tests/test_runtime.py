@@ -18,7 +18,7 @@ from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.keyed import _Entries, _KeyedList
 from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
 from generator.runtime.response import _convert, _ResponseRule
-from generator.runtime.sse import StreamError, _chunk_dicts
+from generator.runtime.sse import StreamError, _Reader
 from generator.runtime.typed import _as_json, _model_data
 
 
@@ -88,6 +88,13 @@ def _fold(chunks: list[Any], strict: bool = False) -> tuple[dict[str, Any], _Chu
     for chunk in chunks:
         acc.add(chunk)
     return acc.snapshot_dict(), acc
+
+
+def _put(data: dict[str, Any], key: str, value: Any) -> None:
+    """Put a checked value back under ``key`` (a field that holds a tuple), when there is one:
+    an absent key stays absent (what a ``_Key`` with ``put`` does)."""
+    if key in data:
+        data[key] = value
 
 
 def test_keyed_entries_merge_by_key_and_sort_by_key() -> None:
@@ -226,9 +233,9 @@ def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
     lines = ['data: {"a": 1}', "", "event: ping", "data: {}", "", "data: [DONE]", "", 'data: {"b": 2}', ""]
-    assert list(_chunk_dicts(lines, False)) == [{"a": 1}]
+    assert list(_Reader((), False).iter_chunk_dicts(lines)) == [{"a": 1}]
     with pytest.raises(StreamError):
-        list(_chunk_dicts(["event: error", 'data: {"message": "x"}', ""], False))
+        list(_Reader((), False).iter_chunk_dicts(["event: error", 'data: {"message": "x"}', ""]))
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)
@@ -562,14 +569,14 @@ def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_t
     pair = [1, "x"]
     assert tuples_dataclass._tuple_of((parsing._int, parsing._str), None, 2)(pair) == (1, "x")
     # a list read by position is a tuple in TypedDict too (issue 27): a list of them gets it
-    # in place, a tuple (an earlier parse's) reads again, a field gets it put back by _put
+    # in place, a tuple (an earlier parse's) reads again, a field gets it put back (``_put``, as ``_Key.put`` does)
     parse_pair = tuples_typeddict._tuple_of((parsing._int, parsing._str), None, 2)
     assert parse_pair(pair) == (1, "x") and parse_pair((1, "x")) == (1, "x")
     pairs = [pair, [2, "y"]]
     assert parsing_typeddict._list_of(parse_pair)(pairs) is pairs and pairs == [(1, "x"), (2, "y")]
     data: dict[str, Any] = {"p": [3, "z"]}
-    tuples_typeddict._put(data, "p", parse_pair(data["p"]))
-    tuples_typeddict._put(data, "q", None)
+    _put(data, "p", parse_pair(data["p"]))
+    _put(data, "q", None)
     assert data == {"p": (3, "z")}
     with pytest.raises(parsing.ParseError) as caught:
         parsing_typeddict._list_of(parsing._map_of(parsing._int))([{"a": 1}, {"b": "x"}])
@@ -686,7 +693,7 @@ def test_typeddict_tables_compile_to_the_checks_of_their_keys_called_one_by_one(
             call = parsing._opt if key.optional else parsing._req
             value = call(d, key.wire, inner if key.parse is inner else key.parse)
             if key.put:
-                tuples_typeddict._put(d, key.wire, value)
+                _put(d, key.wire, value)
         assert outer.extras is not None
         outer.extras(d)
         return d
@@ -874,10 +881,10 @@ def test_a_typeddict_result_built_anyway_has_its_tuples_and_each_place_that_does
 
     def parse(data: Any) -> Any:
         d = parsing._object(data)
-        tuples_typeddict._put(d, "bad", parsing._opt(d, "bad", pair))
-        tuples_typeddict._put(d, "good", parsing._opt(d, "good", pair))
+        _put(d, "bad", parsing._opt(d, "bad", pair))
+        _put(d, "good", parsing._opt(d, "good", pair))
         parsing._opt(d, "leaves", parsing_typeddict._list_of(leaf))
-        tuples_typeddict._put(d, "pairs", parsing._opt(d, "pairs", parsing_typeddict._list_of(pair)))
+        _put(d, "pairs", parsing._opt(d, "pairs", parsing_typeddict._list_of(pair)))
         return d
 
     class Acc:

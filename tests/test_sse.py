@@ -154,8 +154,8 @@ def _reference(lines: list[Any], named: bool) -> list[Any]:
             text = sse._event_text(event, named)
             if text is sse._DONE:
                 break
-            if type(text) is sse._Failed:
-                raise sse.StreamError(text.payload)
+            if type(text) is sse.StreamError:
+                raise text
             if text is not None:
                 out.append((sse._event_object if named else sse._chunk_object)(text, number))
     except (sse.StreamError, sse.StreamFormatError) as exc:
@@ -168,7 +168,7 @@ def _fast(lines: list[Any], named: bool) -> list[Any]:
 
     out: list[Any] = []
     try:
-        out.extend(sse._chunk_dicts(lines, named))  # the chunks before an error stay
+        out.extend(sse._Reader((), named).iter_chunk_dicts(lines))  # the chunks before an error stay
     except (sse.StreamError, sse.StreamFormatError) as exc:
         out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
     return out

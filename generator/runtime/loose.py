@@ -17,9 +17,9 @@ class _Text(list[str]):
 
     __slots__ = ("grows",)
 
-    def __init__(self, first: str, grows: bool = False) -> None:
+    def __init__(self, first: str) -> None:
         super().__init__((first,))
-        self.grows = grows
+        self.grows = False
 
     def add(self, fragment: str) -> None:
         if not self.grows and fragment != self[0]:
@@ -69,9 +69,7 @@ def _built(value: Any) -> Any:
 
 
 def _form(value: Any) -> str:
-    """The form of an unknown field's value, for the rule that its first form wins."""
-    if value is None:
-        return "null"
+    """The form of an unknown field's non-null value, for the rule that its first form wins."""
     if type(value) is str or type(value) is _Text:
         return "text"
     if isinstance(value, dict):
@@ -93,13 +91,9 @@ def _merge_loose(
         target.setdefault(key, None)
         return
     if old is not None and _form(old) != _form(value):
-        acc.anomaly(
-            _join(path, key),
-            "mixed_fragments",
-            _said("first_form", _json_kind_of(value), _json_kind_of(_built(old))),
-            _built(old),
-            value,
-        )
+        kept = _built(old)
+        said = _said("first_form", _json_kind_of(value), _json_kind_of(kept))
+        acc.anomaly(_join(path, key), "mixed_fragments", said, kept, value)
         return
     if type(value) is str:
         if context != "delta":

@@ -18,10 +18,3 @@ def _tuple_of(
     """A list read by position (``prefixItems``; a tuple an earlier parse put there reads as
     that list): see ``parsing._by_position``."""
     return _by_position(prefix, rest, least, (list, tuple))
-
-
-def _put(data: dict[str, Any], key: str, value: Any) -> None:
-    """Put a checked value back under ``key`` (a field that holds a tuple), when there is one:
-    an absent key stays absent."""
-    if key in data:
-        data[key] = value
