@@ -1,6 +1,5 @@
-"""Merge policies: what a field's policy may be and how one is written (``x-merge``,
-``--merge-policy PATH=POLICY``, ``merge-policies``), parsed into a ``WrittenPolicy``. Defaults:
-``merge_plan``; carried out by the generated merge states and ``runtime/merge.py``.
+"""Merge policies and how one is written (``x-merge``, ``--merge-policy PATH=POLICY``, ``merge-policies``).
+Defaults: ``merge_plan``; carried out by the generated merge states and ``runtime/merge.py``.
 """
 
 from __future__ import annotations
