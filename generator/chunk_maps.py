@@ -28,8 +28,7 @@ def shipped_chunk_maps() -> dict[str, tuple[Path, dict[str, str]]]:
     """The chunk maps shipped with gen-models: ``{root schema: (file, {path: policy})}``.
 
     Raises:
-        SpecError: a shipped map that is not a mapping with ``root`` and ``policies`` of
-            policies a user may write (a packaging bug), at its file.
+        SpecError: a shipped map that is not ``root`` and ``policies`` a user may write (a packaging bug).
     """
     found: dict[str, tuple[Path, dict[str, str]]] = {}
     for path in sorted(CHUNK_MAPS_DIR.glob("*.yaml")):

@@ -132,14 +132,11 @@ class NodePlan:
 
 
 def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = None) -> NodePlan:
-    """The merge plan of root model ``root``.
+    """The merge plan of root model ``root``; ``overrides``: ``{path: policy}`` (``--merge-policy``,
+    configuration), also of undeclared fields in the plan's objects (``_plan_undeclared``).
 
-    Args:
-        overrides: ``{path: policy}`` from ``--merge-policy``/configuration, also of a field
-            the schema does not define inside an object of the plan (``_plan_undeclared``).
     Raises:
-        SpecError: an override's path whose parent object the plan lacks, or a policy that
-            does not fit the field's type (``by_key`` on a string).
+        SpecError: an override's path whose parent the plan lacks, or a policy misfitting its field's type.
     """
     written = {path: parse_policy(text, f"merge policy for {path!r}") for path, text in (overrides or {}).items()}
     node = _plan_node(schemas, schemas.models[root], ROOT, "", written, ())
@@ -401,8 +398,7 @@ def _holds_text(schemas: Schemas, f: Field) -> bool:
 
 
 def _piece(f: Field) -> bool:
-    """``f``'s description calls it a piece (``says_piece``), and it is no identity, stamp or enum
-    (``role`` "of the message for this chunk" is one value)."""
+    """``f``'s description calls it a piece (``says_piece``) and it is no identity, stamp or enum (``role``)."""
     return (
         says_piece(f.description)
         and f.wire_name not in IDENTITY_NAMES
@@ -486,8 +482,7 @@ def _entry_text(f: Field, context: Context, path: str) -> bool:
 
 
 def _entries_hold_content(schemas: Schemas, f: Field) -> bool:
-    """``f`` is a list of objects holding a content-named string (SiliconFlow's stream ``choices``
-    typed as the response's: ``message.content`` without ``index``)."""
+    """``f`` is a list of objects holding a content-named string (SiliconFlow's ``message.content``)."""
     element = _element(schemas, f)
     content = lambda g: g.wire_name in CONTENT_WORDS and _is_text(schemas, g)
     return element is not None and any(_holds(schemas, g, content) for g in element.fields)

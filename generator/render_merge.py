@@ -28,8 +28,7 @@ def validate_function(gen: Generation, name: str, emitter: Emitter) -> str:
 
 
 def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
-    """What the templates read of the chunk root ``name`` (its parse function, accumulator,
-    merge state class, response, and how each is validated)."""
+    """What the templates read of chunk root ``name``: parse function, accumulator, state, response."""
     response = gen.schemas.responses.get(name)
     # ``_finish``: the attribute paths of the fields that say the stream has ended
     finish = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))

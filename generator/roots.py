@@ -4,6 +4,7 @@ Decisions only: ``interpret.spec_view`` reads the spec's keywords (shapes, opera
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -82,10 +83,20 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
 
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
-#: the unions each interpreter's spec streams (``stream_unions``, ``found_unions``), found once
-_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[Callable[..., Any], list[UnionStream]]] = (
-    weakref.WeakKeyDictionary()
-)
+_Finder = Callable[[Interpreter], list["UnionStream"]]
+
+
+def _once(find: _Finder) -> _Finder:
+    """``find``, run once per interpreter."""
+    found: weakref.WeakKeyDictionary[Interpreter, list[UnionStream]] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(find)
+    def found_once(interp: Interpreter) -> list[UnionStream]:
+        if interp not in found:
+            found[interp] = find(interp)
+        return found[interp]
+
+    return found_once
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
@@ -130,19 +141,9 @@ class UnionStream:
     path: str = ""
 
 
+@_once
 def stream_unions(interp: Interpreter) -> list[UnionStream]:
     """The event unions the operations stream, in document order (``_answered``: targets); found once."""
-    return _once(interp, _stream_unions)
-
-
-def _once(interp: Interpreter, find: Callable[[Interpreter], list[UnionStream]]) -> list[UnionStream]:
-    found = _FOUND.setdefault(interp, {})
-    if find not in found:
-        found[find] = find(interp)
-    return found[find]
-
-
-def _stream_unions(interp: Interpreter) -> list[UnionStream]:
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     try:
@@ -201,14 +202,9 @@ def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location)
 
 
 def found_unions(interp: Interpreter) -> list[UnionStream]:
-    """Event unions no operation says it streams, found by shape, with the object as target: a
-    union an operation answers beside an object (Cohere's ``/v2/chat``: ``oneOf [ChatResponseV2,
-    StreamedChatResponseV2]``); a union of tagged objects one of which carries the object an
-    operation answers (Anthropic's ``message_start``: ``Message``). Found once per interpreter."""
-    return _once(interp, _found_unions)
-
-
-def _found_unions(interp: Interpreter) -> list[UnionStream]:
+    """Event unions no operation says it streams, found by shape, with the object as target: a union
+    an operation answers beside an object (Cohere's ``/v2/chat``); a union of tagged objects one of
+    which carries an object an operation answers (Anthropic's ``message_start``). Found once."""
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     answered: dict[str, str] = {}  # component an operation answers -> the operation's path

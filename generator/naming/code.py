@@ -49,9 +49,8 @@ def parse_function(schemas: Schemas, name: str) -> str:
 
 class EventNames:
     """The names of one event union's fold: handlers (``_on_<event type>``), slot constants
-    (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique as Python compares
-    identifiers (NFKC: ``x`` and ``ｘ`` are one name) among the names in ``taken``, which the
-    unions of one module share."""
+    (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique in NFKC form (as Python compares
+    identifiers) among ``taken``, which a module's unions share."""
 
     def __init__(self, union: str, taken: set[str] | None = None) -> None:
         self.prefix = "_" + snake_name(union).upper()
@@ -142,9 +141,8 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
 
 
 class ParserNames:
-    """Names of one module's hoisted composite parsers, after the kind and each member:
-    ``_P_list_of_int``, ``_P_tagged_type_function_ToolCall_custom_CustomToolCall``. A name longer
-    than ``LONGEST`` keeps its first member (``_P_first_of_A_and_12_more``); two expressions
+    """Names of one module's hoisted composite parsers, after the kind and each member (``_P_list_of_int``);
+    one longer than ``LONGEST`` keeps its first member (``_P_first_of_A_and_12_more``); expressions
     that read alike (tags ``a-b`` and ``a.b``) take ``_2``, ``_3``... in first-use order."""
 
     LONGEST = 60

@@ -264,8 +264,7 @@ def name_schemas(
     attribute named, and each discriminator's attribute filled in.
 
     Raises:
-        SpecError: two schemas that become one Python name, or a schema named like a root's
-            accumulator.
+        SpecError: two schemas that become one Python name, or one named like a root's accumulator.
     """
     order = [*schemas.models, *schemas.aliases]
     _check_defined(schemas)

@@ -101,9 +101,8 @@ def name_chars(text: str) -> str:
 
 
 def class_name(spec_name: str) -> str:
-    """PascalCase class name from a schema name (``foo.bar-baz`` → ``FooBarBaz``), inner capitals
-    kept (``JSONSchema``); a leading digit gets the prefix ``Model``, a name the module uses itself
-    the suffix ``Model``."""
+    """PascalCase class name from a schema name (``foo.bar-baz`` → ``FooBarBaz``, ``JSONSchema`` kept);
+    a leading digit gets the prefix ``Model``, a name the module uses itself the suffix ``Model``."""
     name = pascal_word(spec_name) or "Model"
     if name[0].isdigit():
         name = "Model" + name
@@ -122,8 +121,7 @@ def pascal_word(text: str) -> str:
 
 
 def singular(word: str) -> str:
-    """English singular of a PascalCase plural (``TopLogprobs`` → ``TopLogprob``, ``Entries`` → ``Entry``);
-    ``""`` when not a plural."""
+    """English singular of a PascalCase plural (``Entries`` → ``Entry``); ``""`` when not a plural."""
     lower = word.lower()
     if lower.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
