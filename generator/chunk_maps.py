@@ -1,6 +1,5 @@
-"""Chunk maps: the merge-plan overrides shipped for a vendor's chunk stream
-(``generator/maps/chunks/*.yaml``), found by the root schema as the spec names it
-(``ChatStreamEvent``). A map is ``root``, ``family`` and ``policies`` (``{path: policy}`` as
+"""Chunk maps: merge-plan overrides shipped for a vendor's chunk stream (``generator/maps/chunks/``),
+found by the root's spec name: ``root``, ``family`` and ``policies`` (``{path: policy}`` as
 ``--merge-policy`` writes them); the user's overrides are layered over it.
 """
 
@@ -29,8 +28,7 @@ def shipped_chunk_maps() -> dict[str, tuple[Path, dict[str, str]]]:
     """The chunk maps shipped with gen-models: ``{root schema: (file, {path: policy})}``.
 
     Raises:
-        SpecError: a shipped map that is not a mapping with ``root`` and ``policies`` of
-            policies a user may write (a packaging bug), at its file.
+        SpecError: a shipped map that is not ``root`` and ``policies`` a user may write (a packaging bug).
     """
     found: dict[str, tuple[Path, dict[str, str]]] = {}
     for path in sorted(CHUNK_MAPS_DIR.glob("*.yaml")):
@@ -57,9 +55,8 @@ def shipped_chunk_maps() -> dict[str, tuple[Path, dict[str, str]]]:
 def plan_stream(
     schemas: Schemas, root: str, overrides: dict[str, str], *, shipped: bool = True
 ) -> tuple[NodePlan, list[SpecWarning]]:
-    """The merge plan of chunk root ``root`` with its shipped chunk map (if ``shipped``) under
-    the user's ``overrides`` (a user's path replaces the map's at and below it), and warnings:
-    a shipped map that does not fit this spec's schema is left out, said once.
+    """The merge plan of chunk root ``root``: its shipped chunk map (if ``shipped``) under ``overrides``
+    (which replace the map's paths at and below them); a map that does not fit is left out, warned.
 
     Raises:
         SpecError: an override of the user's that does not fit (as ``plan_merge``).
@@ -82,8 +79,7 @@ def plan_stream(
 
 
 def _relabel(node: NodePlan, paths: set[str], label: str) -> NodePlan:
-    """``node`` with ``label`` as the source of the fields a shipped map planned (``paths``, or
-    a list whose items' field it names: ``parts[].text``)."""
+    """``node`` with ``label`` as the source of fields in ``paths`` or whose items' field is (``parts[].text``)."""
     fields = []
     for f in node.fields:
         child = _relabel(f.node, paths, label) if f.node is not None else None

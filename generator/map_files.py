@@ -1,6 +1,5 @@
-"""Map files: user merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration) in,
-one merged map per event-union root out. A map file goes through the spec's loader
-(``load.load_document``: its limits and YAML rules); every error is a ``SpecError`` naming the
+"""Map files: user merge maps (``--merge-map FILE``, ``merge-maps``) in, one merged map per event-union
+root out, read by the spec's loader (``load.load_document``); errors are ``SpecError`` naming the
 file, line and JSON pointer (``located`` adds the line to ``event_check``'s errors).
 """
 
@@ -14,15 +13,13 @@ from typing import Any
 from .errors import SpecError, join_pointer
 from .load import Document, load_document
 
-#: The sections of a map that hold entries: the union's members, and event types the spec
-#: does not list (an ``error`` event outside the union, a type newer servers send).
+#: A map's sections of entries: the union's members, and event types the spec does not list (``error``).
 ENTRY_SECTIONS = ("events", "extra_events")
 
 
 class MapLayer(dict[str, Any]):
-    """The user maps of one union root merged (later files' entries over earlier ones'),
-    with the file and JSON pointer each entry came from: ``places`` by ``("root",)``, a
-    family key ``(key,)``, ``("events",)`` or ``("events", tag)``."""
+    """The user maps of one union root merged (later files' entries win), with ``places``: the file and
+    JSON pointer of ``("root",)``, a family key ``(key,)``, ``("events",)`` or ``("events", tag)``."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,8 +31,7 @@ class MapLayer(dict[str, Any]):
 
 
 def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
-    """User merge maps (YAML mappings like the shipped ones, with ``root: <union schema>``)
-    by root, later files' entries over earlier ones'.
+    """User merge maps (YAML mappings with ``root: <union schema>``) by root, later files' entries winning.
 
     Raises:
         SpecError: a file the loader refuses, or that is not a map with ``root``.

@@ -1,6 +1,5 @@
-"""Merge maps: an event union's map, layered: the map shipped with gen-models
-(``generator/maps/*.yaml``), ``x-merge`` on the union schema (as the IR keeps it), the user's
-files (``--merge-map``) and overrides; ``event_plan`` checks the result.
+"""Merge maps: an event union's map, layered: the shipped map (``generator/maps/*.yaml``), the
+union's ``x-merge``, the user's files (``--merge-map``) and overrides; ``event_plan`` checks it.
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ Where = tuple[Path | None, str]
 
 @cache
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
-    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per process;
-    callers never change them.
+    """The shipped maps: ``{root schema: (file, map)}``, read once per process; never changed.
 
     Raises:
         SpecError: a shipped map that is not a mapping with ``root`` (a packaging bug).
@@ -41,8 +39,8 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
 
 
 def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None, shipped: bool = True) -> str | None:
-    """The ``target`` of union ``root``'s map from the topmost layer setting it: the user's map,
-    ``x-merge``, the shipped map (if ``shipped``); None without (the fold's target is inferred)."""
+    """The ``target`` of union ``root``'s map from the topmost layer setting it (user's, ``x-merge``,
+    shipped if ``shipped``); None: inferred."""
     ship = shipped_maps().get(root, (None, None))[1] if shipped else None
     for layer in (user_map, declared, ship):
         if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):

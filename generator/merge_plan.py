@@ -11,11 +11,9 @@ Defaults depend on where a field stands (its context):
 * delta: strings ``concat`` except identity names and enums (``role``: ``set``); other scalars
   ``last``; objects ``merge``; lists of indexed objects ``by_key``, other lists ``append``.
 
-A default ``last`` field a stream could send in pieces reports a different text replacing it
-(``pieces``). A spec overrides a field with ``x-merge: POLICY``, a user with ``--merge-policy
-PATH=POLICY`` (also for a field the schema does not define: ``_plan_undeclared``); shipped chunk
-maps (``chunk_maps``) are layered under the user's. ``response_plan`` turns a snapshot into the
-non-stream response.
+A spec overrides a field with ``x-merge: POLICY``, a user with ``--merge-policy PATH=POLICY``
+(also an undeclared field: ``_plan_undeclared``), over shipped chunk maps (``chunk_maps``);
+``response_plan`` turns a snapshot into the non-stream response.
 """
 
 from __future__ import annotations
@@ -42,8 +40,8 @@ STREAM_ONLY = frozenset(("obfuscation",))
 
 
 class Context(str, enum.Enum):
-    """Where an object stands in a chunk: it sets its fields' default policies (see the module
-    docstring) and how the runtime merges unknown fields there (``_merge_loose`` gets the value)."""
+    """Where an object stands in a chunk: its fields' defaults (module docstring) and how the runtime
+    merges unknown fields there (``_merge_loose`` gets the value)."""
 
     ROOT = "root"  # the chunk itself: a snapshot of the stream's top level
     ENTRY = "entry"  # an element of a ``by_key`` list (a choice)
@@ -66,17 +64,15 @@ class FieldPlan:
         path: display path (``choices[].delta.tool_calls[].function.arguments``).
         key: for ``by_key``, the key field's wire name (``join``: the text field).
         node: for ``merge`` and ``by_key``, the plan of the object (or list element).
-        source: ``default``, ``x-merge`` (the spec) or ``override`` (``--merge-policy`` or
-            the configuration's ``merge-policies``); a chunk map's ``map:<file>``.
-        fallback: for a list or object in a choice or delta that is ``last`` by default (it
-            can lose data), why, and the override that changes it (printed).
-        declared: False for a field no schema declares that an override names
-            (``choices[].delta.reasoning_details``); its ``field`` is made up (any JSON, optional).
+        source: ``default``, ``x-merge``, ``override`` (``--merge-policy``, ``merge-policies``) or
+            a chunk map's ``map:<file>``.
+        fallback: for a default ``last`` list or object that can lose data, why, and the override
+            that changes it (printed).
+        declared: False for an undeclared field an override names; its ``field`` is made up (any JSON).
         doubt: for such a field named close to a declared one (a typo?), what is printed.
-        absent: for ``by_key``, the key of an item that omits it (``by_key:index=0``);
-            None: such an item is reported (``missing_key``).
-        pieces: for ``last``, a field a stream could send in pieces (a string, or an object
-            holding one): a different non-empty text replacing it is reported (``text_replaced``).
+        absent: for ``by_key``, the key of an item that omits it (``by_key:index=0``); None: reported.
+        pieces: for ``last``, a string or an object holding one: a different non-empty text
+            replacing it is reported (``text_replaced``).
     """
 
     field: Field
@@ -101,9 +97,8 @@ class FieldPlan:
 class NodePlan:
     """How an object merges: a plan per known field, and the context for unknown ones.
 
-    ``id_field``, ``name_path`` (for ``by_key`` elements): the field whose new non-empty value
-    starts a new entry (``id``), and the path to a name field doing so for fragments without a
-    key (``function.name``): the merge template's tool-call rules.
+    ``id_field``, ``name_path`` (``by_key`` elements): the field (``id``), and the path to a name
+    field for fragments without a key (``function.name``), whose new value starts a new entry.
     """
 
     model: Model
@@ -112,18 +107,15 @@ class NodePlan:
     fields: tuple[FieldPlan, ...]
     id_field: str | None = None
     name_path: tuple[str, ...] = ()
-    #: for a union of object schemas (a ``oneOf`` delta): the variants ``model`` gathers, and
-    #: the fields they type differently
+    #: for a union of object schemas (a ``oneOf`` delta): the variants ``model`` gathers, fields typed apart
     union_of: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
-    #: a model made up for an undeclared field (an override's ``merge`` or ``by_key``): no class
-    #: of its own, its fields all unknown but the key
+    #: made up for an undeclared field (an override's ``merge``/``by_key``): no class, fields unknown
     synthetic: bool = False
 
     @property
     def own_keys(self) -> bool:
-        """Whether its merge state spells out its wire names, not its class's (``_KEYS_<Model>``): a
-        union's gathered model, a made-up one, or one with fields an override adds."""
+        """Its merge state spells out its wire names (not ``_KEYS_<Model>``): a union's, made-up or extended model."""
         return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
@@ -140,24 +132,20 @@ class NodePlan:
 
 
 def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = None) -> NodePlan:
-    """The merge plan of root model ``root``.
+    """The merge plan of root model ``root``; ``overrides``: ``{path: policy}`` (``--merge-policy``,
+    configuration), also of undeclared fields in the plan's objects (``_plan_undeclared``).
 
-    Args:
-        overrides: ``{path: policy}`` from ``--merge-policy``/configuration, also of a field
-            the schema does not define inside an object of the plan (``_plan_undeclared``).
     Raises:
-        SpecError: an override's path whose parent object the plan lacks, or a policy that
-            does not fit the field's type (``by_key`` on a string).
+        SpecError: an override's path whose parent the plan lacks, or a policy misfitting its field's type.
     """
     written = {path: parse_policy(text, f"merge policy for {path!r}") for path, text in (overrides or {}).items()}
     node = _plan_node(schemas, schemas.models[root], ROOT, "", written, ())
     if written:
         path = next(iter(written))
         known = [f.path for n in node.walk() for f in n.fields]
-        parent = path.rpartition(".")[0]
         raise SpecError(
             f"--merge-policy {path!r}: no such field in {root}'s merge plan, nor a field to add to one of its "
-            f"objects ({parent!r} is not one){did_you_mean(path, known)}"
+            f"objects ({path.rpartition('.')[0]!r} is not one){did_you_mean(path, known)}"
         )
     return node
 
@@ -173,9 +161,8 @@ def _plan_node(
     union: _Union = ((), ()),
     synthetic: bool = False,
 ) -> NodePlan:
-    """The plan of one object, with the fields an override adds; ``key``: the field a ``by_key``
-    list keys entries on (policy ``key``: the keying logic owns it); ``union``: the variants
-    and conflicts of a model gathered from a union (``_gathered``)."""
+    """One object's plan, with fields overrides add; ``key``: a ``by_key`` list's key field (policy
+    ``key``); ``union``: variants and conflicts of a gathered model (``_gathered``)."""
     fields = tuple(
         (
             FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
@@ -201,8 +188,7 @@ def _plan_undeclared(
     stack: tuple[str, ...],
     taken: set[str],
 ) -> FieldPlan:
-    """A field the schema does not define, named by an override (``path``, popped) inside an
-    object of the plan: it merges by the override as any JSON; ``merge`` makes it an object of
+    """An undeclared field an override names (``path``, popped), as any JSON; ``merge``: an object of
     unknown fields, ``by_key[:KEY]`` a list of such objects keyed by integer ``KEY`` (``index``)."""
     parsed = overrides.pop(path)
     name = path.rpartition(".")[2]
@@ -227,8 +213,7 @@ def _plan_undeclared(
 
 
 def meaning(schemas: Schemas, t: Type) -> Type:
-    """What a type holds: named aliases (a named array schema, a named union) followed to the
-    type they stand for (``interpret`` has already read away nullability and ``allOf`` wrappers)."""
+    """``t`` with named aliases (array schemas, unions) followed (``interpret`` read away nullability, ``allOf``)."""
     seen: set[str] = set()
     while isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
         seen.add(t.name)
@@ -259,9 +244,8 @@ def _object_model(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None,
 
 
 def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model | None, _Union]:
-    """For a union of object schemas (``oneOf``/``anyOf``), one model ``name`` over all their
-    properties, with the variants and the fields they type differently (the first variant's
-    type is used); ``(None, ...)`` for anything else."""
+    """One model ``name`` over a union of object schemas' properties (the first variant's type wins),
+    with the variants and the fields they type differently; ``(None, ...)`` for anything else."""
     if not isinstance(t, UnionType):
         return None, ((), ())
     options = [meaning(schemas, o) for o in t.options]
@@ -301,9 +285,8 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
 
 
 def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
-    """The element model when ``f`` is a list of objects with a whole-number ``index``; for a list
-    of a union of object schemas that all have one (OpenRouter's ``reasoning_details``), the items
-    gathered into one model (``_gathered``)."""
+    """The element model of a list of objects with a numeric ``index``, or of a union of such objects
+    gathered (``_gathered``: OpenRouter's ``reasoning_details``)."""
     element = _element(schemas, f)
     if element is not None:
         return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
@@ -374,12 +357,8 @@ def _plan_field(
 
 
 def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPolicy | None:
-    """An override of a field inside the items of list ``path`` (``parts[].text=concat``),
-    popped, as the list's policy (``join:text``), where the plan has no object for those items.
-
-    Raises:
-        SpecError: another policy for such a field, or more than one such field.
-    """
+    """An override (popped) of a field inside list ``path``'s items where the plan has no object for
+    them (``parts[].text=concat``), as the list's ``join:text``; SpecError: another policy or field."""
     inner = [p for p in overrides if p.startswith(path + "[].") and "." not in p[len(path) + 3 :]]
     if not inner:
         return None
@@ -404,20 +383,22 @@ def _holds(schemas: Schemas, f: Field, test: Callable[[Field], bool], seen: tupl
 
 
 def _holds_text(schemas: Schemas, f: Field) -> bool:
-    """``f`` could be sent in pieces: a plain string (no enum, identity name, stream padding or
-    time stamp), or an object holding one (``_holds``)."""
+    """``f`` is a plain string (no enum, identity, padding or stamp) or an object holding one."""
 
     def text(g: Field) -> bool:
         t = meaning(schemas, g.type)
-        plain = isinstance(t, Prim) and t.kind == "str"
-        return plain and g.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(g)
+        return (
+            isinstance(t, Prim)
+            and t.kind == "str"
+            and g.wire_name not in IDENTITY_NAMES | STREAM_ONLY
+            and not _stamp(g)
+        )
 
     return _holds(schemas, f, text)
 
 
 def _piece(f: Field) -> bool:
-    """``f``'s description calls it a piece of the answer (``says_piece``), and it is no
-    identity, time stamp or enum (``role`` "of the message for this chunk" is one value)."""
+    """``f``'s description calls it a piece (``says_piece``) and it is no identity, stamp or enum (``role``)."""
     return (
         says_piece(f.description)
         and f.wire_name not in IDENTITY_NAMES
@@ -427,7 +408,7 @@ def _piece(f: Field) -> bool:
 
 
 def _stamp(f: Field) -> bool:
-    """``f`` is a time stamp (``event_words.says_stamp``): one value each chunk, never text in pieces."""
+    """``f`` is a time stamp (``says_stamp``): one value each chunk, never text in pieces."""
     return says_stamp(f.wire_name, f.description, f.type.format if isinstance(f.type, Prim) else None)
 
 
@@ -457,8 +438,7 @@ def _default(
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        # at a chunk's top level ``last`` unless its description says pieces; items with ``text``
-        # ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``
+        # top level: ``last`` unless said pieces; items with ``text``: ``join``; ratings (a whole set): ``last``
         items = _element(schemas, f)
         if context == ROOT and not _piece(f):
             return Policy.LAST, None, None
@@ -486,9 +466,8 @@ def _ratings(schemas: Schemas, f: Field) -> bool:
 
 
 def _absent_key(element: Model | None, key: str | None, context: Context) -> int | None:
-    """The key of a keyed list's entry that omits it: the key's default (Mistral's
-    ``tool_calls[].index``: ``default: 0``); else at a chunk's top level 0 (Gemini's
-    ``candidates[].index``: proto3 JSON leaves zero out). None where the key is required."""
+    """The key of an entry that omits it: the key's default (Mistral's ``default: 0``), else at the
+    top level 0 (Gemini's ``candidates[].index``: proto3 JSON leaves zero out); None if required."""
     found = next((g for g in element.fields if g.wire_name == key), None) if element and key else None
     if found is None or found.required:
         return None
@@ -498,15 +477,12 @@ def _absent_key(element: Model | None, key: str | None, context: Context) -> int
 
 
 def _entry_text(f: Field, context: Context, path: str) -> bool:
-    """``f`` is a content-named field (``CONTENT_WORDS``) of a chunk's list entry itself: a
-    piece of that entry's text (a legacy completion chunk's ``choices[].text``), as a delta's."""
+    """``f`` is a content-named field of a list entry itself (a legacy completion's ``choices[].text``)."""
     return context == ENTRY and path.endswith(f"[].{f.wire_name}") and f.wire_name in CONTENT_WORDS
 
 
 def _entries_hold_content(schemas: Schemas, f: Field) -> bool:
-    """``f`` is a list of objects holding a content-named string (``CONTENT_WORDS``): at a
-    chunk's top, entries that carry the answer's text (SiliconFlow's stream schema types its
-    ``choices`` as the response's, ``message.content`` without ``index``)."""
+    """``f`` is a list of objects holding a content-named string (SiliconFlow's ``message.content``)."""
     element = _element(schemas, f)
     content = lambda g: g.wire_name in CONTENT_WORDS and _is_text(schemas, g)
     return element is not None and any(_holds(schemas, g, content) for g in element.fields)
@@ -571,8 +547,8 @@ def explain(node: NodePlan) -> list[str]:
 
 
 def merge_warnings(node: NodePlan, root: str) -> list[SpecWarning]:
-    """One warning per place the plan of chunk root ``root`` can lose data (``fallback``), per field
-    a union's variants type differently, per undeclared field named like a declared one (``doubt``)."""
+    """A warning per place chunk root ``root``'s plan can lose data (``fallback``), per field typed
+    apart by a union's variants, per undeclared field named like a declared one (``doubt``)."""
     found: list[SpecWarning] = []
     for n in node.walk():
         found.extend(SpecWarning(UNION_FIELD_TYPES, f"{root} {n.path or '(chunk)'}", c) for c in n.conflicts)

@@ -1,6 +1,5 @@
-"""Merge policies: what a field's policy may be and how one is written (``x-merge``,
-``--merge-policy PATH=POLICY``, ``merge-policies``), parsed into a ``WrittenPolicy``. Defaults:
-``merge_plan``; carried out by the generated merge states and ``runtime/merge.py``.
+"""Merge policies and how one is written (``x-merge``, ``--merge-policy PATH=POLICY``, ``merge-policies``).
+Defaults: ``merge_plan``; carried out by the generated merge states and ``runtime/merge.py``.
 """
 
 from __future__ import annotations
@@ -35,9 +34,8 @@ CHOICES = ", ".join(p.value for p in WRITABLE)
 
 @dataclass(frozen=True, slots=True)
 class WrittenPolicy:
-    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``) and
-    the key of an item that omits it (``by_key:index=0``: proto3 JSON leaves zeros out);
-    ``join`` the text field it joins (``join:text``, the default)."""
+    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``) and the key of
+    an item omitting it (``by_key:index=0``: proto3 JSON omits zeros); ``join`` its text (default ``text``)."""
 
     policy: Policy
     key: str | None = None

@@ -1,6 +1,5 @@
 """Render merge plans: the chunk roots' ``NodePlan``/``ResponsePlan`` in, the views
-``templates/_merge.py.jinja`` lays out (merge states, keyed lists, response rules, accumulators).
-Every string from the spec reaches the template as a literal built by ``pytypes.literal``.
+``templates/_merge.py.jinja`` lays out; spec strings reach it as ``pytypes.literal`` literals.
 """
 
 from __future__ import annotations
@@ -29,8 +28,7 @@ def validate_function(gen: Generation, name: str, emitter: Emitter) -> str:
 
 
 def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
-    """What the templates read of the chunk root ``name`` (its parse function, accumulator,
-    merge state class, response, and how each is validated)."""
+    """What the templates read of chunk root ``name``: parse function, accumulator, state, response."""
     response = gen.schemas.responses.get(name)
     # ``_finish``: the attribute paths of the fields that say the stream has ended
     finish = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
@@ -85,9 +83,8 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
 
 
 def _typed(node: NodePlan, traits: Traits) -> bool:
-    """True when ``node``'s merge state merges a model instance of its own class as it is
-    (``_add_model``): the style's chunks are instances, and the node's model is a class of the
-    module (not a union's gathered fields, not made up for an override)."""
+    """``node``'s merge state merges an instance of its model as it is (``_add_model``): the style's
+    chunks are instances, and the model is a class of the module (not gathered, not made up)."""
     return traits.model_extras is not None and not node.union_of and not node.synthetic
 
 
@@ -95,8 +92,6 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
     fields = [_merge_field_view(f, node, names, emitter, schemas) for f in node.fields]
     slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
-    # a union's or a made-up model has no class, and fields an override adds are not in the
-    # class's: then the node spells its wire names out (``own_keys``)
     if node.own_keys:
         known = pytypes.frozenset_literal(f.field.wire_name for f in node.fields)
     else:
@@ -129,8 +124,7 @@ def _merge_field_view(
     t = meaning(schemas, f.field.type)
     kind = "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
     scalar = pytypes.scalar_type(f.field.type)
-    # a merged delta's first text field (``content``), which most deltas carry alone: the caller
-    # appends it without calling ``_add`` (a JSON text field appends inline already)
+    # a merged delta's first text field (``content``, often alone): appended without ``_add``
     text = None
     if f.policy == "merge" and f.node is not None and f.node.context == "delta":
         text = next((g for g in f.node.fields if g.policy == Policy.CONCAT and not g.json_text), None)
@@ -170,8 +164,7 @@ def _merge_field_view(
             args += [f"id_wire={lit(id_field.wire_name)}", f"id_attr={lit(id_field.py_name)}"]
         if element.name_path:
             args += [f"name_wire={lit(element.name_path)}", f"name_attr={lit(_py_path(element, element.name_path))}"]
-        # what may_split needs to look further (an id or a name in the item), read inline:
-        # most fragments carry neither
+        # read inline what may_split needs to look further (an id or a name; most fragments have neither)
         hints = [f"item.get({lit(id_field.wire_name)})"] if id_field is not None else []
         if len(element.name_path) == 2:
             outer, inner = (lit(step) for step in element.name_path)
@@ -224,6 +217,5 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
 
 @functools.cache
 def _runtime_globals() -> frozenset[str]:
-    """Every module-level name of the runtime modules (inlined, they are the module's
-    globals: a keyed list's constant must not take one)."""
+    """The runtime modules' module-level names (inlined, globals a keyed list's constant must not take)."""
     return frozenset(name for module in runtime_files.MODULES for name in runtime_files.defined_names(module))

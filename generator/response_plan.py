@@ -19,25 +19,19 @@ class ResponsePlan:
 
     Attributes:
         renames: stream wire name -> response wire name (``delta`` -> ``message``).
-        drop: stream mechanics the response lacks: ``STREAM_ONLY`` fields and a list entry's
-            ``index``. All else is kept, even fields the response schema lacks (``usage`` in a
-            choice): each style keeps unknown fields.
+        drop: stream mechanics the response lacks (``STREAM_ONLY`` fields, a list entry's ``index``);
+            all else is kept, even fields the response lacks (``usage`` in a choice), as unknown ones.
         consts: required single-value response fields and their value (``object: chat.completion``).
-        fills: single-value stream fields (a tool call's ``type: function``) and their value, for
-            a stream that never sent them.
+        fills: single-value stream fields (``type: function``) and their value, for a stream that never sent them.
         nulls: required nullable response fields, null when absent.
         required: required non-nullable response fields; absent or null is reported (``incomplete``)
-            and left out, never invented (a guessed ``finish_reason: "stop"`` would call a stream
-            cut short complete).
-        blank: required enum fields without ``""``, whose ``""`` means none was sent (Ollama's
-            ``finish_reason: ""``).
-        suffixes: fields whose stream value names the chunk's type, and the suffix whose removal
-            names the response's (``chat.completion.chunk``), where the response schema gives no
-            single value (Mistral's ``object``).
+            and left out, never invented (a guessed ``finish_reason: "stop"`` would hide a cut stream).
+        blank: required enum fields without ``""``, whose ``""`` means none was sent (Ollama's ``finish_reason``).
+        suffixes: fields whose stream value names the chunk's type, and the suffix whose removal names
+            the response's (``chat.completion.chunk``), where the response gives no single value.
         children: response wire name -> plan for that object (or each item of that list).
-        unsent: required non-nullable response fields the stream's schema does not declare
-            (Together's ``prompt``): no stream can send them, so their absence is drift (the
-            typed build's ``schema_drift``), not a cut stream; warned at generation.
+        unsent: required non-nullable response fields the stream's schema lacks (Together's ``prompt``):
+            their absence is drift (``schema_drift``), not a cut stream; warned at generation.
     """
 
     renames: tuple[tuple[str, str], ...] = ()
@@ -151,8 +145,7 @@ def _plan_pair(
 
 
 def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...]:
-    """The stream's single-value fields (``type: function``) with their only value, where a
-    response model has that field and admits the value."""
+    """The stream's single-value fields (``type: function``) with their value, where a target admits it."""
 
     def admits(name: str, value: object) -> bool:
         fields = (g for t in targets for g in t.fields if g.wire_name == name)
@@ -166,10 +159,9 @@ def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...
 
 
 def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ...], ...]:
-    """The fields that say a chunk stream has ended (``acc.finished``), as paths of field plans
-    from the root: strings named by a word of the end and ``reason`` (``finish_reason``,
-    ``done_reason``), then booleans named by such a word (``done``); on the chunk or on the
-    entries of its keyed lists (ended when every entry has one). Words, never a vendor's field."""
+    """The fields that say a chunk stream has ended (``acc.finished``), as paths of field plans from
+    the root: strings named by a word of the end and ``reason`` (``finish_reason``), then booleans
+    named by such a word (``done``); on the chunk or its keyed lists' entries (every entry has one)."""
     ends = STAGE_WORDS[Stage.FINAL]
     reasons: list[tuple[FieldPlan, ...]] = []
     flags: list[tuple[FieldPlan, ...]] = []
@@ -188,6 +180,5 @@ def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ..
 
 
 def unsent_warnings(plan: ResponsePlan, root: str, response: str) -> list[SpecWarning]:
-    """A warning per field response model ``response`` requires that chunk root ``root`` never
-    declares (``ResponsePlan.unsent``)."""
+    """A warning per field ``response`` requires that chunk root ``root`` never declares (``unsent``)."""
     return [SpecWarning(RESPONSE_UNSENT, f"{root} -> {response} {path}") for path in plan.unsent_paths()]

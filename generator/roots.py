@@ -1,11 +1,10 @@
 """Roots: which schemas to emit. Stream chunks found by shape, or the names asked for.
-
-Decisions only: what a spec says is asked of ``interpret.spec_view`` (component shapes,
-operations' answers), which reads the spec's keywords.
+Decisions only: ``interpret.spec_view`` reads the spec's keywords (shapes, operations' answers).
 """
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -23,9 +22,8 @@ CHUNK_SUFFIX = ".chunk"
 
 
 def stream_roots(interp: Interpreter) -> list[str]:
-    """Spec names of the stream-chunk components: an ``object`` of a single value ending in
-    ``.chunk`` (``chat.completion.chunk``), or ``choices`` whose items have a ``delta``
-    (Mistral's ``CompletionChunk``, whose ``object`` is a plain string)."""
+    """Spec names of the stream-chunk components: an ``object`` of one value ending in ``.chunk``, or
+    ``choices`` whose items have a ``delta`` (Mistral's ``CompletionChunk``: ``object`` a plain string)."""
     view = SpecView.of(interp)
     found = []
     for name, loc in interp.components().items():
@@ -64,10 +62,9 @@ STREAM_FORMATS = {
 
 
 def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ...]:
-    """How the spec's operations send the streams ``names`` (roots' spec names), for the
-    generated reader: ``sse``, ``jsonl`` (``STREAM_FORMATS``), and ``json`` where an operation
-    streaming one also answers it as ``application/json`` (a JSON array of the chunks: Gemini
-    without ``alt=sse``), in that order; ``()``: none declared (the reader goes by the first line)."""
+    """How the operations send the streams ``names``, for the reader: ``sse``, ``jsonl``, and ``json``
+    where one also answers it as JSON (an array of chunks: Gemini without ``alt=sse``), in that
+    order; ``()``: none declared (the reader goes by the first line)."""
     view = SpecView.of(interp)
     found: set[str] = set()
     try:
@@ -86,16 +83,25 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
 
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
-#: the unions each interpreter's spec streams (``stream_unions``, ``found_unions``), found once
-_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[Callable[..., Any], list[UnionStream]]] = (
-    weakref.WeakKeyDictionary()
-)
+_Finder = Callable[[Interpreter], list["UnionStream"]]
+
+
+def _once(find: _Finder) -> _Finder:
+    """``find``, run once per interpreter."""
+    found: weakref.WeakKeyDictionary[Interpreter, list[UnionStream]] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(find)
+    def found_once(interp: Interpreter) -> list[UnionStream]:
+        if interp not in found:
+            found[interp] = find(interp)
+        return found[interp]
+
+    return found_once
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
-    """The component a streamed schema carries: itself, its SSE envelope's ``data``
-    (``_data``), or the object every member of a union carries so beside sentinels (Together's
-    ``oneOf [{data: ChatCompletionChunk}, {data: "[DONE]"}]``); None for an inline one."""
+    """The component a streamed schema carries: itself, its SSE envelope's ``data``, or the one every
+    member of a union carries so (Together's ``oneOf [{data: Chunk}, {data: "[DONE]"}]``); None if inline."""
     carried = {view.named(d) for m in view.options(stream) if view.properties(d := _data(view, m))}
     if len(carried) == 1 and None not in carried and not carried & {view.named(stream)}:
         return carried.pop()
@@ -103,19 +109,16 @@ def _payload(view: SpecView, stream: Location) -> str | None:
 
 
 def _data(view: SpecView, loc: Location) -> Location:
-    """What an SSE envelope (``SSE_FIELDS`` only: Mistral's ``CompletionEvent``) carries in
-    ``data``, or ``loc`` itself."""
+    """What an SSE envelope (Mistral's ``CompletionEvent``) carries in ``data``, or ``loc`` itself."""
     props = view.properties(loc)
     return props["data"] if "data" in props and set(props) <= SSE_FIELDS else loc
 
 
 def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
-    """The roots of a run without ``--schema``: the stream chunks found by shape
-    (``stream_roots``), every other object the operations stream (``declared_streams``), and
-    every event union they stream (``stream_unions``), but those a variant of another's
-    operation streams (``_plain``: warned). A spec streaming none of these gets the event
-    unions found by shape (``found_unions``), else, with ``shipped``, those a shipped merge
-    map names (``mapped_unions``)."""
+    """The roots of a run without ``--schema``: chunks found by shape (``stream_roots``), other objects
+    the operations stream (``declared_streams``), and event unions they stream (``stream_unions``),
+    but those of a variant operation (``_plain``: warned). Else the event unions found by shape
+    (``found_unions``), else, with ``shipped``, those a shipped merge map names (``mapped_unions``)."""
     view = SpecView.of(interp)
     components = interp.components()
     chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
@@ -129,9 +132,8 @@ def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
 
 @dataclass(frozen=True)
 class UnionStream:
-    """An event union a spec streams: its name as maps write it (a component's, or ``<Envelope>Data``
-    inline in an envelope's ``data``), where it is, the components the operation answers when it
-    does not stream (the fold's candidate targets), and the operation's path."""
+    """An event union a spec streams: its name as maps write it (a component's, or ``<Envelope>Data``),
+    where it is, the components the operation answers as JSON (the fold's targets), its path."""
 
     name: str
     location: Location
@@ -139,20 +141,9 @@ class UnionStream:
     path: str = ""
 
 
+@_once
 def stream_unions(interp: Interpreter) -> list[UnionStream]:
-    """The event unions the spec's operations stream, in document order, each with the
-    components the operation answers as JSON (``_answered``). Found once per interpreter."""
-    return _once(interp, _stream_unions)
-
-
-def _once(interp: Interpreter, find: Callable[[Interpreter], list[UnionStream]]) -> list[UnionStream]:
-    found = _FOUND.setdefault(interp, {})
-    if find not in found:
-        found[find] = find(interp)
-    return found[find]
-
-
-def _stream_unions(interp: Interpreter) -> list[UnionStream]:
+    """The event unions the operations stream, in document order (``_answered``: targets); found once."""
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     try:
@@ -168,8 +159,7 @@ def _stream_unions(interp: Interpreter) -> list[UnionStream]:
 
 
 def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | None:
-    """``(name, location)`` of the union a streamed schema is, or carries in its SSE
-    envelope's ``data`` (a component's name, or ``<Envelope>Data`` inline)."""
+    """``(name, location)`` of the union a streamed schema is or carries in its SSE envelope's ``data``."""
     data = _data(view, stream)
     if data is not stream:  # an SSE envelope
         if not view.is_union(data):
@@ -186,9 +176,8 @@ def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | No
 
 
 def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
-    """The object components an operation answers as JSON (each of a ``oneOf``), the union
-    aside; else those of the same method at its path without the ``#fragment`` (Mistral's
-    ``/v1/conversations#stream`` beside ``/v1/conversations``)."""
+    """The object components an operation answers as JSON but the union; else those of its path
+    without the ``#fragment`` (Mistral's ``/v1/conversations#stream``)."""
     found = _json_objects(view, answer.json, union)
     if found or "#" not in answer.path:
         return found
@@ -213,14 +202,9 @@ def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location)
 
 
 def found_unions(interp: Interpreter) -> list[UnionStream]:
-    """Event unions no operation says it streams, found by shape, with the object as target: a
-    union an operation answers beside an object (Cohere's ``/v2/chat``: ``oneOf [ChatResponseV2,
-    StreamedChatResponseV2]``); a union of tagged objects one of which carries the object an
-    operation answers (Anthropic's ``message_start``: ``Message``). Found once per interpreter."""
-    return _once(interp, _found_unions)
-
-
-def _found_unions(interp: Interpreter) -> list[UnionStream]:
+    """Event unions no operation says it streams, found by shape, with the object as target: a union
+    an operation answers beside an object (Cohere's ``/v2/chat``); a union of tagged objects one of
+    which carries an object an operation answers (Anthropic's ``message_start``). Found once."""
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     answered: dict[str, str] = {}  # component an operation answers -> the operation's path
@@ -266,8 +250,7 @@ def _carried(view: SpecView, loc: Location, answered: dict[str, str]) -> list[st
 
 
 def _tagged(view: SpecView, loc: Location) -> bool:
-    """A union of two or more objects told apart by a field: its ``discriminator``, or one
-    value of a field of one name in each."""
+    """A union of two or more objects told apart by a ``discriminator`` or a one-value field in each."""
     members = view.options(loc)
     if len(members) >= 2 and view.discriminated(loc):
         return True
@@ -293,8 +276,7 @@ def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
 
 
 def mapped_unions(interp: Interpreter) -> list[str]:
-    """Union components a shipped merge map names as ``root``, whose ``target`` (if named) is a
-    component too, in the spec's order."""
+    """Union components a shipped merge map names as ``root`` (its ``target`` a component too), in order."""
     view = SpecView.of(interp)
     components = interp.components()
     maps = shipped_maps()
@@ -306,26 +288,22 @@ def mapped_unions(interp: Interpreter) -> list[str]:
 
 
 def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
-    """The components union root ``name`` folds into by what the operations say (see
-    ``stream_unions``, ``found_unions``); empty when none says."""
+    """The components union root ``name`` folds into (``stream_unions``, ``found_unions``); may be empty."""
     finders = (stream_unions, found_unions)  # the second reads every component: only when needed
     return next((u.targets for find in finders for u in find(interp) if u.name == name), ())
 
 
 def stream_locations(interp: Interpreter) -> dict[str, Location]:
-    """Where each root a run may name is: the components, and the unions streamed inline in
-    an envelope's ``data`` (``ConversationEventsData``)."""
+    """Where each nameable root is: components, and unions inline in an envelope's ``data``."""
     components = interp.components()
     return {**components, **{u.name: u.location for u in stream_unions(interp) if u.name not in components}}
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
-    """Spec name of the non-stream response a chunk assembles into: the one whose ``object``
-    value is the chunk's without ``.chunk`` (among several, the one named like the chunk
-    without ``Stream``), else a schema so named with ``choices``, else the one an operation
-    answers as JSON beside a stream of the chunk (``_answered_beside``: Mistral's, Ollama's).
-    None where the operation answers the stream's own schema (Gemini's): the snapshot is the answer.
-    """
+    """Spec name of the non-stream response of a chunk: the one whose ``object`` is the chunk's without
+    ``.chunk`` (preferring the chunk's name without ``Stream``), else one so named with ``choices``,
+    else one answered beside the chunk's stream (``_answered_beside``: Mistral's, Ollama's). None
+    where the operation answers the stream's own schema (Gemini's): the snapshot is the answer."""
     view = SpecView.of(interp)
     components = interp.components()
     values = view.single_values(view.properties(components[chunk_name]).get("object"))
@@ -348,10 +326,9 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
 
 
 def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
-    """The first named component an operation answers as JSON beside a stream of ``chunk_name``:
-    a stream that is the chunk (``_payload``: maybe in envelopes) first, then one that holds it
-    within a few steps (a property, items, a member: TGI's ``/invocations`` streams a union of
-    three chunk kinds and answers a union, before ``/v1/chat/completions`` streams the chunk)."""
+    """The first named component an operation answers as JSON beside a stream of ``chunk_name``: one
+    that is the chunk (``_payload``) first, then one that holds it (TGI's ``/invocations`` streams a
+    union of chunk kinds before ``/v1/chat/completions`` streams the chunk)."""
     chunk = view.interp.components()[chunk_name]
     tests: tuple[Callable[[Location], bool], ...] = (
         lambda stream: _payload(view, stream) == chunk_name,
@@ -368,8 +345,8 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
 
 
 def check_names(interp: Interpreter, names: list[str]) -> list[str]:
-    """Validate ``--schema`` names (spec names or their class names); a union inline in an
-    envelope's ``data`` is ``<Envelope>Data``, or the envelope's name (``ConversationEvents``).
+    """Validate ``--schema`` names (spec or class names; an envelope's ``data`` union is
+    ``<Envelope>Data`` or the envelope's name).
 
     Raises:
         SpecError: a name the spec does not define, with the closest names.

@@ -24,9 +24,8 @@ MODULE_READERS = frozenset(("iter_chunks", "iter_chunk_dicts"))
 
 
 def chunk_reader(root: str, parse_fn: str) -> str:
-    """The typed stream reader of chunk root ``root`` in a module of several: its parse
-    function's name with ``iter_`` (``iter_chat_completion_chunk``), or ``iter_<Root>`` where
-    that is a reader the module has anyway (a root named ``Chunks``)."""
+    """Chunk root ``root``'s typed reader: its parse function's name with ``iter_``, or ``iter_<Root>``
+    where that is a reader the module has anyway (a root named ``Chunks``)."""
     name = "iter_" + parse_fn.removeprefix("parse_")
     return f"iter_{root}" if name in MODULE_READERS else name
 
@@ -35,15 +34,13 @@ def parse_functions(names: Iterable[str]) -> dict[str, str]:
     """The public parse function of each class or alias in ``names`` (decided by ``name_schemas``):
     ``parse_<snake_case>``, or ``parse_<ClassName>`` when two would share a snake-case name
     (``HTTPServer`` and ``HttpServer``)."""
-    unique = list(dict.fromkeys(names))
-    snakes = {name: snake_name(name) for name in unique}
+    snakes = {name: snake_name(name) for name in dict.fromkeys(names)}
     counts = Counter(snakes.values())
     return {name: f"parse_{name}" if counts[snake] > 1 else f"parse_{snake}" for name, snake in snakes.items()}
 
 
 def parse_function(schemas: Schemas, name: str) -> str:
-    """The public parse function of ``name`` (see ``parse_functions``): as naming decided it
-    (``Schemas.parsers``), else among the roots, responses and union roots."""
+    """``name``'s public parse function: ``Schemas.parsers``, else ``parse_functions`` among the roots."""
     return (
         schemas.parsers.get(name)
         or parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
@@ -52,9 +49,8 @@ def parse_function(schemas: Schemas, name: str) -> str:
 
 class EventNames:
     """The names of one event union's fold: handlers (``_on_<event type>``), slot constants
-    (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique as Python compares
-    identifiers (NFKC: ``x`` and ``ｘ`` are one name) among the names in ``taken``, which the
-    unions of one module share."""
+    (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique in NFKC form (as Python compares
+    identifiers) among ``taken``, which a module's unions share."""
 
     def __init__(self, union: str, taken: set[str] | None = None) -> None:
         self.prefix = "_" + snake_name(union).upper()
@@ -64,18 +60,16 @@ class EventNames:
         self._taken: set[str] = set() if taken is None else taken
 
     def handler(self, tag: str) -> str:
-        """``_on_response_output_text_delta`` for ``response.output_text.delta``; with the
-        union's name where another union of the module has that event (``error``):
-        ``_on_messages_stream_events_error``."""
+        """``_on_response_output_text_delta`` for ``response.output_text.delta``; with the union's name
+        where another union of the module has that event (``_on_messages_stream_events_error``)."""
         name = "_on_" + _event_words(tag).lower()
         if unicodedata.normalize("NFKC", name) in self._taken:
             name = f"_on_{self._union}_{_event_words(tag).lower()}"
         return self._unique(name)
 
     def slot(self, fields: Sequence[str], item: bool = False, starts_as: str | None = None) -> str:
-        """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``;
-        ``..._OUTPUT_ITEM`` for an ``item`` of a list; ``..._TEXT_AS_OUTPUT_TEXT`` for one a delta
-        creates that ``starts_as`` an ``output_text`` part (another slot may take the same path)."""
+        """``_<UNION>_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``; ``..._ITEM`` for
+        an ``item`` of a list; ``..._AS_OUTPUT_TEXT`` for one that ``starts_as`` an ``output_text`` part."""
         words = [_event_words(f) for f in fields] + ["item"] * item
         words += ["as", _event_words(starts_as)] if starts_as else []
         return self._unique(f"{self.prefix}_{'_'.join(words).upper()}")
@@ -89,8 +83,7 @@ class EventNames:
 
 
 def local_name(field: str, taken: Iterable[str]) -> str:
-    """A handler's local variable for the object at ``field`` (``content``), never ``f`` or
-    ``e`` (the handler's parameters) nor one already ``taken``."""
+    """A handler's local for the object at ``field``, never ``f``, ``e`` (its parameters) or ``taken``."""
     base = _event_words(field).lower()
     base = f"{base}_" if base in ("f", "e") else base
     candidate, n, used = base, 2, set(taken)
@@ -100,15 +93,13 @@ def local_name(field: str, taken: Iterable[str]) -> str:
 
 
 def _event_words(text: str) -> str:
-    """An event type or field as identifier words (``response.output_text.delta`` ->
-    ``response_output_text_delta``); ``t_`` before one that is not an identifier."""
+    """An event type or field as identifier words (``response_output_text_delta``), else ``t_`` first."""
     name = re.sub(r"\W+", "_", unicodedata.normalize("NFKC", text)).strip("_") or "event"
     return name if name.isidentifier() and not keyword.iskeyword(name.lower()) else f"t_{name}"
 
 
 def response_plan_constant(response: str, root: str | None = None) -> str:
-    """The module constant holding the conversion of a root into ``response``; named for the
-    root too (``root``) where several roots of a module answer the same response."""
+    """The constant holding a root's conversion into ``response``; named for ``root`` if one is given."""
     prefix = f"_{snake_name(root).upper()}" if root else ""
     return f"{prefix}_TO_{snake_name(response).upper()}"
 
@@ -129,16 +120,15 @@ def checker_constant(alias: str) -> str:
 
 
 def keyed_list_names(state_class: str, attr: str) -> tuple[str, str]:
-    """The description constant of the keyed list at ``attr`` of merge state ``state_class``: short
-    (``_TOOL_CALLS``, in the class) and module-level (``_CHAT_COMPLETION_..._TOOL_CALLS``)."""
+    """The keyed list constant at ``attr`` of ``state_class``: short (``_TOOL_CALLS``), module-level."""
     short = f"_{attr.strip('_').upper()}"
     owner = snake_name(state_class.strip("_").removesuffix("Merge")).upper()
     return short, f"_{owner}{short}"
 
 
 def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
-    """A class name for each merge-state node (by ``id(node)``; every root's nodes in rendering
-    order): ``_<Model>Merge``, else ``_<Model><Context>Merge``, then ``_`` appended until unique."""
+    """A class name for each merge-state node (by ``id(node)``, in rendering order): ``_<Model>Merge``,
+    else ``_<Model><Context>Merge``, then ``_`` appended until unique."""
     names: dict[int, str] = {}
     for node in nodes:
         name = f"_{node.model.name}Merge"
@@ -151,9 +141,8 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
 
 
 class ParserNames:
-    """Names of one module's hoisted composite parsers, after the kind and each member:
-    ``_P_list_of_int``, ``_P_tagged_type_function_ToolCall_custom_CustomToolCall``. A name longer
-    than ``LONGEST`` keeps its first member (``_P_first_of_A_and_12_more``); two expressions
+    """Names of one module's hoisted composite parsers, after the kind and each member (``_P_list_of_int``);
+    one longer than ``LONGEST`` keeps its first member (``_P_first_of_A_and_12_more``); expressions
     that read alike (tags ``a-b`` and ``a.b``) take ``_2``, ``_3``... in first-use order."""
 
     LONGEST = 60

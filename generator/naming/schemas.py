@@ -29,10 +29,9 @@ def location_key(loc: Location) -> Key:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a type with a provisional id was read: ``loc``; ``component``: its spec name if a
-    named schema (``component_at``); ``listed``: one of the root document's named schemas (an
-    inline schema's derived name gives way to those); ``base``: the object shape of an ``allOf``
-    parent whose discriminator dispatches (the union takes ``Pet``, the shape ``PetBase``)."""
+    """Where a type with a provisional id was read: ``loc``; ``component``: its spec name if named
+    (``component_at``); ``listed``: a root-document named schema (derived names give way to it);
+    ``base``: the shape of an ``allOf`` parent whose discriminator dispatches (``PetBase``)."""
 
     loc: Location
     component: str | None
@@ -41,14 +40,13 @@ class Place:
 
     @property
     def public(self) -> bool:
-        """The type stands for a component (it gets a public parse function)."""
+        """The type stands for a component (a public parse function)."""
         return self.component is not None and not self.base
 
 
 def component_at(loc: Location, root: Document) -> str | None:
-    """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``, a key of a
-    file of schemas, or a whole document: its title, else its ``$id``'s last segment or ``Root``
-    for the spec itself, its stem for another file)."""
+    """The spec name when ``loc`` is a named schema (``.../schemas/<name>``, a key of a file of schemas,
+    a document: its title, else its stem, or for the spec its ``$id``'s last segment or ``Root``)."""
     tokens = loc.tokens
     if len(tokens) >= 2 and tokens[-2] in SCHEMA_SECTIONS:
         return tokens[-1]
@@ -74,9 +72,9 @@ def class_names(
     resolver: RefResolver,
     hints: Mapping[Key, tuple[str, ...]] | None = None,
 ) -> dict[str, str]:
-    """Class or alias names for the provisional ids in ``order`` (the emitted types, in rendering
-    order): components first (``class_name``; one of another file whose name is taken gets its
-    file's name as a prefix), then inline ones (``derived_name``, plus ``Model`` until free).
+    """Class or alias names for the provisional ids in ``order`` (rendering order): components first
+    (``class_name``; another file's, if taken, prefixed by its file's name), then inline ones
+    (``derived_name``, plus ``Model`` until free).
 
     Raises:
         SpecError: two schemas whose names become one Python name.
@@ -92,8 +90,8 @@ def class_names(
         if name in owner and place.loc.doc is not resolver.root:
             name = class_name(place.loc.doc.path.stem) + name
         if name in owner and (not places[owner[name]].loc.tokens) != (not place.loc.tokens):
-            # a document's own schema (a bare JSON Schema named by its title) keeps the name,
-            # a schema it defines takes the name of an inline one (datamodel-codegen's reading)
+            # a document's own schema (named by its title) keeps the name, one it defines is
+            # renamed like an inline one (datamodel-codegen's reading)
             unlisted = pid if place.loc.tokens else owner[name]
             free = name + "Model"
             while free in owner:
@@ -126,16 +124,15 @@ def class_names(
 def derived_name(
     loc: Location, resolver: RefResolver, at: Mapping[Key, str], hints: Mapping[Key, tuple[str, ...]]
 ) -> str:
-    """The name of an inline schema: the class name of the named schema it stands in (``at``: those
-    named), then a word per step: a property's name, ``Item`` (or the property's singular) for
-    items, ``Value`` for map values, a union member's title, tag or position (``hints``)."""
+    """An inline schema's name: the class name of the named schema it is in (``at``), then a word per
+    step: a property's name, ``Item`` (or the singular) for items, ``Value`` for map values, a union
+    member's title, tag or position (``hints``)."""
     tokens = loc.tokens
     anchor = max((i + 2 for i in range(len(tokens) - 1) if tokens[i] in SCHEMA_SECTIONS), default=0)
     base_loc = Location(loc.doc, "").child(*tokens[:anchor])
     outside = _outside_schemas(loc, resolver.root) if not anchor and loc.doc is resolver.root else None
     if outside is not None:
-        # a schema in the document but under no named schema (reached by a $ref into paths):
-        # named after the OpenAPI object holding it, never after the file's name
+        # under no named schema (a $ref into paths): named after the OpenAPI object holding it
         base, anchor = outside
         base_loc = Location(loc.doc, "").child(*tokens[:anchor])
     else:
@@ -150,8 +147,7 @@ def derived_name(
             i += 1
         elif token in ("anyOf", "oneOf", "allOf") and pair:
             member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
-            if member is not None:  # a member of a union of several (not just "X or null"; no allOf)
-                # its first hint (``Interpreter.member_hints``) that makes a word, else its position
+            if member is not None:  # of a union of several: its first hint making a word, else its position
                 index = int(rest[i + 1]) if rest[i + 1].isdigit() else 0
                 words.append(next((pascal_word(h) for h in member if pascal_word(h)), f"Option{index + 1}"))
             i += 1
@@ -172,8 +168,7 @@ def derived_name(
     return base + "".join(words)
 
 
-#: OpenAPI sections whose entries hold a schema somewhere below, and the word a schema found
-#: there takes after the entry's name (``components/responses/NotFound`` → ``NotFoundResponse``).
+#: OpenAPI sections holding schemas below, and the word after the entry's name (``NotFoundResponse``).
 _HOLDERS = {
     "responses": "Response",
     "requestBodies": "Request",
@@ -187,13 +182,11 @@ _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace",
 
 
 def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
-    """The name of a root-document schema under no named schema, and how many pointer tokens it
-    covers (``derived_name`` walks on). From the OpenAPI objects on the way (OpenAPI 3.1 section
-    4.8): an operation's ``operationId``, else its method and path words (``PostItemsId``), then
-    ``Request``, ``Response`` (plus a code other than ``200``: ``Response404``), ``<name>Parameter``
-    or ``<name>Header``; an entry of ``components/responses``, ``requestBodies``, ``parameters``,
-    ``headers``: its name plus ``Response``, ``Request``, ``Parameter``, ``Header``; elsewhere the
-    pointer's words. A non-JSON media type adds its words. None for the document itself."""
+    """The name of a root-document schema under no named schema, and how many tokens it covers
+    (``derived_name`` walks on), from the OpenAPI objects on the way (OpenAPI 3.1 section 4.8): an
+    ``operationId`` or method and path words (``PostItemsId``), then ``Request``, ``Response404``,
+    ``<name>Parameter`` or ``<name>Header``; a ``components`` entry's name plus ``_HOLDERS``' word;
+    else the pointer's words; a non-JSON media type's words. None for the document itself."""
     tokens = loc.tokens
     if not tokens:
         return None
@@ -245,8 +238,7 @@ def _step(node: Any, token: str) -> Any:
 
 def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
     """Attribute names for one model's properties (``attribute_name``), in order: valid names claim
-    themselves first (no renaming churn); a class name of the module gets ``_`` appended (its
-    annotation would see the field instead of the class)."""
+    themselves first; a class name of the module gets ``_`` appended (annotations would see the field)."""
     taken: set[str] = set()
     exact = {w for w in wire_names if attribute_name(w, set()) == w}
     chosen = {w: attribute_name(w, taken) for w in wire_names if w in exact}
@@ -272,8 +264,7 @@ def name_schemas(
     attribute named, and each discriminator's attribute filled in.
 
     Raises:
-        SpecError: two schemas that become one Python name, or a schema named like a root's
-            accumulator.
+        SpecError: two schemas that become one Python name, or one named like a root's accumulator.
     """
     order = [*schemas.models, *schemas.aliases]
     _check_defined(schemas)
@@ -323,8 +314,7 @@ def name_schemas(
 
 def origin_note(place: Place, name: str, root: Document) -> str | None:
     """A docstring sentence for a class or alias named unlike its component (beyond the first
-    letter's case): which component (``#/components/schemas/None``, ``other.yaml#/Pet``) and why.
-    None for an inline schema or a name kept as written."""
+    letter's case): which component (``other.yaml#/Pet``) and why; else None."""
     spec = place.component
     if spec is None or name in (spec, spec[:1].upper() + spec[1:]) or not place.loc.tokens:
         return None  # inline, kept as written, or a whole document (named by its title)
@@ -371,8 +361,7 @@ def _users_of(schemas: Schemas, name: str) -> str:
 
 
 def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
-    """``t`` with each discriminator's ``attribute``: the tag property's Python name, when the
-    mapped models share one that differs from the wire name."""
+    """``t`` with each discriminator's ``attribute``: the tag's Python name, if shared and not the wire name."""
     if isinstance(t, UnionType) and t.discriminator is not None:
         d = t.discriminator
         names = [name for _, name in d.mapping]
@@ -396,9 +385,8 @@ def component_name(pointer: str) -> str | None:
 
 
 def stream_name(pointer: str) -> str | None:
-    """The name a map gives a schema: its component's (``component_name``), or for a union inline
-    in a component's property (``/components/schemas/ConversationEvents/properties/data``) the
-    component's name and the property's (``ConversationEventsData``); None elsewhere."""
+    """The name a map gives a schema: its component's, or for one inline in a component's property
+    the two names joined (``ConversationEventsData``); None elsewhere."""
     found = component_name(pointer)
     if found is not None:
         return found

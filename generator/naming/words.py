@@ -11,10 +11,8 @@ from collections.abc import Iterable
 
 from ..imports import SOURCES
 
-#: Names a generated module defines or imports at module level, and the builtins: a schema's
-#: class name may not take them, or the module would shadow its own vocabulary. What it may import
-#: is ``imports.SOURCES`` (and the names whose source depends on the target Python); the rest are
-#: the runtime's public names and modules a module may name.
+#: Names a generated module defines or imports at module level (``imports.SOURCES``, version-dependent
+#: ones, the runtime's public names, modules), and builtins: no class name may shadow them.
 MODULE_NAMES = (
     frozenset(dir(builtins))
     | frozenset(SOURCES)
@@ -23,9 +21,8 @@ MODULE_NAMES = (
     | {"dataclasses", "json", "pydantic", "sys"}
 )
 
-#: Attribute names no field may take in any style: names that class-body annotations use
-#: (a class attribute ``str`` would shadow the type ``str`` below it), dataclass helpers,
-#: and pydantic's ``BaseModel`` namespace.
+#: Attribute names no field may take in any style: names annotations use (a field ``str`` would
+#: shadow the type below it), dataclass helpers, and pydantic's ``BaseModel`` namespace.
 RESERVED_ATTRIBUTES = frozenset(
     [
         "Any",
@@ -89,10 +86,9 @@ _NON_NAME_ASCII = re.compile(r"[^A-Za-z0-9_]")
 
 
 def name_chars(text: str) -> str:
-    """A name's characters: Latin letters lose their accents (``Ünï`` → ``Uni``), letters and digits
-    of other scripts are kept (``Пользователь``: PEP 3131 identifiers), anything else becomes
-    ``_``; in NFKC form, as Python reads an identifier, so names Python reads as one are one."""
-    if text.isascii():  # the common case: nothing to normalise (NFKD and NFKC keep ASCII as it is)
+    """A name's characters: Latin letters lose accents (``Ünï`` → ``Uni``), other scripts' letters and
+    digits are kept (PEP 3131), anything else becomes ``_``; in NFKC form, as Python reads names."""
+    if text.isascii():  # NFKD and NFKC keep ASCII as it is
         return _NON_NAME_ASCII.sub("_", text)
     out = []
     for c in text:
@@ -105,9 +101,8 @@ def name_chars(text: str) -> str:
 
 
 def class_name(spec_name: str) -> str:
-    """PascalCase class name from a schema name (``foo.bar-baz`` → ``FooBarBaz``), inner capitals
-    kept (``JSONSchema``); a leading digit gets the prefix ``Model``, a name the module uses itself
-    the suffix ``Model``."""
+    """PascalCase class name from a schema name (``foo.bar-baz`` → ``FooBarBaz``, ``JSONSchema`` kept);
+    a leading digit gets the prefix ``Model``, a name the module uses itself the suffix ``Model``."""
     name = pascal_word(spec_name) or "Model"
     if name[0].isdigit():
         name = "Model" + name
@@ -126,8 +121,7 @@ def pascal_word(text: str) -> str:
 
 
 def singular(word: str) -> str:
-    """English singular of a PascalCase plural (``Choices`` → ``Choice``,
-    ``TopLogprobs`` → ``TopLogprob``, ``Entries`` → ``Entry``); ``""`` when not a plural."""
+    """English singular of a PascalCase plural (``Entries`` → ``Entry``); ``""`` when not a plural."""
     lower = word.lower()
     if lower.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
