@@ -188,6 +188,32 @@ def test_an_unknown_label_repeated_on_each_chunk_stays_one_value(openai_modules:
 
 
 @pytest.mark.parametrize("style", STYLES)
+def test_an_unknown_label_that_changes_is_its_last_value(openai_modules: dict[str, Any], style: str) -> None:
+    # Groq's gpt-oss: `channel` "analysis" on each reasoning chunk, then "final" on each answer
+    # chunk; it read "analysisanalysisanalysisfinalfinal" (a label in runs is no text)
+    chunks = [_c({"channel": "analysis", "reasoning": part}) for part in ("Let", " me", " think")]
+    chunks += [_c({"channel": "final", "content": part}) for part in ("Hi", "!")]
+    acc = _merged(openai_modules[style], chunks)
+    delta = _delta(acc)
+    assert (delta["channel"], delta["reasoning"], delta["content"]) == ("final", "Let me think", "Hi!")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_unknown_text_in_a_choice_is_gathered_as_in_a_delta(openai_modules: dict[str, Any], style: str) -> None:
+    # Together's chat chunks carry each token as an undeclared `choices[].text` beside the
+    # delta: it kept the last token only, silently; a label there stays one value
+    pieces = ("Once", " upon", " a", " time")
+    acc = _merged(openai_modules[style], [_c({"content": p}, text=p, source="llm") for p in pieces])
+    choice = acc.snapshot_dict()["choices"][0]
+    assert (choice["text"], choice["source"], choice["delta"]["content"]) == (
+        "Once upon a time",
+        "llm",
+        "Once upon a time",
+    )
+    assert acc.anomalies == []
+
+
+@pytest.mark.parametrize("style", STYLES)
 def test_unknown_text_that_grows_keeps_its_repeats(openai_modules: dict[str, Any], style: str) -> None:
     # the same fragment twice, then another: it is text that grows, nothing is lost
     acc = _merged(openai_modules[style], [_c({"reasoning": "ha"}), _c({"reasoning": "ha"}), _c({"reasoning": "!"})])
