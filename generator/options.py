@@ -82,9 +82,8 @@ def output_file(options: Options) -> Path | None:
 
 
 def stem(raw: str) -> str:
-    """``raw`` as an identifier that imports as written: NFKC-normalised (Python normalises
-    identifiers so: ``import ﬁle_typeddict`` looks for ``file_typeddict``), other characters
-    than letters, digits and ``_`` made ``_``.
+    """``raw`` as an identifier that imports as written: NFKC-normalised as Python normalises
+    identifiers (``import ﬁle_typeddict`` looks for ``file_typeddict``), non-word characters ``_``.
 
     Raises:
         SpecError: the result is still not an identifier (no known name does this).

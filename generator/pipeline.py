@@ -101,14 +101,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
 def _event_plans(
     doc: Document, schemas: Schemas, interp: Interpreter, user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, EventPlan], list[SpecWarning]]:
-    """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
-    inferred from the schema, by the root's class name; a warning for each union nothing folds
-    (its types only). Maps name unions as the spec does (``ConversationEventsData``, or its
-    envelope ``ConversationEvents``).
-
-    Raises:
-        SpecError: a map or union-shape problem, at its file, line and pointer.
-    """
+    """Each union root's fold: its maps (shipped, ``x-merge``, the user's, named as the spec
+    names the union or its envelope) over the one the schema infers; a warning for each union
+    nothing folds. SpecError: a map or union-shape problem, at its place."""
     plans: dict[str, EventPlan] = {}
     unfolded: list[SpecWarning] = []
     try:
@@ -151,11 +146,7 @@ def _policies_for(policies: dict[str, str], root: str) -> dict[str, str]:
     """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all and
     gives way to the root's own, whatever their order (the fingerprint sorts them)."""
     chosen = {path: policy for path, policy in policies.items() if ":" not in path}
-    for path, policy in policies.items():
-        owner, sep, rest = path.partition(":")
-        if sep and owner == root:
-            chosen[rest] = policy
-    return chosen
+    return chosen | {path[len(root) + 1 :]: policy for path, policy in policies.items() if path.startswith(f"{root}:")}
 
 
 def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[Interpreter, Schemas]:
@@ -163,7 +154,6 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     responses, the targets the unions' folds build (or every component, ``all_schemas``)."""
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
-    components = interp.components()
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
     else:
@@ -193,7 +183,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
         else:
-            raise components[name].error(
+            raise interp.components()[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
                 "it cannot be a stream chunk or event"
             )

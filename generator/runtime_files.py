@@ -56,11 +56,8 @@ _HERE = Path(__file__).resolve().parent / "runtime"
 
 
 def module_source(name: str) -> str:
-    """The text of runtime module ``name`` (``__init__`` is the package's docstring).
-
-    Raises:
-        FileNotFoundError: no runtime module of that name.
-    """
+    """The text of runtime module ``name`` (``__init__``: the package's docstring); FileNotFoundError
+    when there is none."""
     return (_HERE / f"{name}.py").read_text(encoding="utf-8")
 
 
@@ -117,12 +114,8 @@ def needed(
 
 @cache
 def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
-    """Runtime module ``name`` as a self-contained module for Python ``target`` holds it:
-    without docstring and imports, in that Python's form (``for_target``).
-
-    Raises:
-        FileNotFoundError: no runtime module of that name.
-    """
+    """Runtime module ``name`` as a self-contained module for Python ``target`` holds it: without
+    docstring and imports, in that Python's form (``for_target``); FileNotFoundError: no such module."""
     source = module_source(name)
     skip: set[int] = set()
     for node in ast.parse(source).body:

@@ -32,8 +32,7 @@ class Kind:
 
     @property
     def differs(self) -> bool:
-        """The generated code differs from the spec because of it (a keyword not enforced,
-        a stream not folded, a merge that can lose data)."""
+        """The generated code differs from the spec (a keyword not enforced, a stream not folded...)."""
         return not self.effect.startswith(NO_EFFECT)
 
 
@@ -132,9 +131,8 @@ def grouped(warnings: Iterable[SpecWarning]) -> list[tuple[Kind, list[SpecWarnin
 
 
 def report(warnings: Iterable[SpecWarning], verbose: bool = False) -> list[str]:
-    """The lines the CLI prints after ``warning: ``: per kind, its summary, how many places
-    and the first (``5 places, e.g. specs/x.yaml #/...``) and its effect; with ``verbose``,
-    one line per warning."""
+    """The lines the CLI prints after ``warning: ``: per kind, its summary, how many places and the
+    first (``5 places, e.g. specs/x.yaml #/...``), its effect; with ``verbose``, each warning."""
     lines: list[str] = []
     for kind, group in grouped(warnings):
         if verbose:

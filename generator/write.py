@@ -52,11 +52,7 @@ class Output:
 
     def is_current(self) -> bool:
         """True when the file on disk already holds this code, its fingerprint line aside
-        (``write_all`` refreshes the line).
-
-        Raises:
-            OutputError: something at the path must not be read or written over (``read_output``).
-        """
+        (``write_all`` refreshes the line); OutputError as ``read_output``."""
         old = read_output(self.path)
         return old is not None and (self.if_absent or old == self.text or unstamp(old)[0] == self.text)
 
@@ -85,13 +81,12 @@ class Output:
 
 
 def read_output(path: Path) -> str | None:
-    """The text of the output file at ``path``, or None when there is none (a dangling
-    symlink counts as none: writing replaces the link).
+    """The text of the output file at ``path``; None when there is none (a dangling symlink too).
 
     Raises:
-        OutputError: anything else at the path, saying what: a directory, a fifo, socket or
-            device (reading would block), a symlink loop, a file that is not UTF-8 (not ours:
-            never written over), a file where a directory should be, or an unreadable file.
+        OutputError: anything else there, saying what: a directory, a fifo, socket or device
+            (reading would block), a symlink loop, a file not UTF-8 (not ours: never written
+            over) or unreadable, a file where a directory should be.
     """
     try:
         mode = path.stat().st_mode
@@ -116,9 +111,8 @@ def _odd(path: Path, what: str) -> OutputError:
 
 
 def write_all(outputs: list[Output]) -> list[Path]:
-    """Write every output whose file is not exactly its ``content``, all or nothing (see the
-    module docstring; the replaced files are kept as hard links until every rename
-    succeeded); returns the paths written.
+    """Write every output whose file is not exactly its ``content``, all or nothing (module
+    docstring; replaced files kept as hard links until every rename succeeded); the paths written.
 
     Raises:
         OSError: a file cannot be written; the output directories are then as they were.
@@ -166,9 +160,8 @@ def _stage(output: Output, temp_dirs: dict[Path, Path], locks: list[int]) -> Pat
 
 
 def _remove_abandoned(directory: Path) -> None:
-    """Remove the staging directories in ``directory`` that no live run holds: one whose lock
-    can be taken, or without a lock and older than ``_ABANDONED_AFTER``. Errors are ignored
-    (a later run removes what cannot be removed now)."""
+    """Remove the staging directories no live run holds (its lock can be taken; no lock: older
+    than ``_ABANDONED_AFTER``). Errors are ignored: a later run removes what is left."""
     try:
         candidates = [entry for entry in os.scandir(directory) if entry.name.startswith(STAGING) and entry.is_dir()]
     except OSError:
@@ -210,9 +203,8 @@ _TERMINATING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if 
 
 @contextmanager
 def _signals_as_failures() -> Iterator[None]:
-    """While the block runs (in the main thread: handlers are set only there), each
-    terminating signal raises ``_Signalled``; once it unwound, the handlers are restored and
-    the signal delivered again."""
+    """In the main thread (handlers are set only there), a terminating signal raises ``_Signalled``;
+    once unwound, the handlers are restored and the signal delivered again."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
