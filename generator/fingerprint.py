@@ -5,10 +5,9 @@ stamps none)::
     # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)[, reads parts.yaml common/x.json]
 
 ``inputs`` digests everything the output is made from (``inputs_digest``, ``with_reads``);
-``reads`` names the files the loader read besides the spec (relative to its directory,
-percent-quoted), so a later run can hash them again; ``output`` is the digest of the file's
-text without the line (a hand edit no longer matches). ``current_outputs`` checks all this
-before the YAML reader, the templates or black are imported.
+``reads`` names the other files the loader read (relative to the spec's directory, percent-quoted)
+to hash again; ``output`` digests the text without the line (a hand edit no longer matches).
+``current_outputs`` checks all this before the YAML reader, the templates or black are imported.
 """
 
 from __future__ import annotations

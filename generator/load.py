@@ -436,9 +436,8 @@ def check_document(doc: Document) -> None:
         return
     if "swagger" in data:
         raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
-    if not any(
-        k in data
-        for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
+    if data.keys().isdisjoint(
+        ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
     ):
         raise SpecError(
             "not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path

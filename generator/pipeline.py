@@ -59,11 +59,8 @@ class SpecReading:
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
-    """Load, resolve and interpret the spec; select roots; plan merges.
-
-    Raises:
-        SpecError: any problem in the spec, with its place.
-    """
+    """Load, resolve and interpret the spec; select roots; plan merges. SpecError: any problem in
+    the spec, with its place."""
     timings: dict[str, float] = {}
     start = time.perf_counter()
     progress(f"load {options.spec}")
@@ -293,8 +290,7 @@ def generate(
     """Render and format every requested module, and add the runtime package beside them.
 
     Raises:
-        SpecError: see ``read_spec``; also ``-o FILE.py`` with several styles, and a
-            custom template directory that is not one or names no template of ours.
+        SpecError: as ``read_spec``; ``-o FILE.py`` with several styles; a bad custom template directory.
     """
     target_file = output_file(options)
     sources, reading = render_sources(options, reading, progress)
@@ -314,11 +310,7 @@ def generate(
 def render_sources(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[dict[str, str], SpecReading]:
-    """Every requested module rendered, not yet formatted: file name -> source.
-
-    Raises:
-        SpecError: as ``generate``.
-    """
+    """Every requested module rendered, not yet formatted: file name -> source; SpecError as ``generate``."""
     reading = reading or read_spec(options, progress)
     if options.template_dir is not None:
         check_template_dir(options.template_dir)

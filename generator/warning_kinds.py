@@ -23,9 +23,8 @@ NOT_ENFORCED = "not enforced by the generated models"
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of warning: what the spec (or a map, an override) does, in a few words
-    (``summary``), and what the generated code does about it (``effect``: starts with
-    ``NO_EFFECT`` exactly when the generated code is what the spec says)."""
+    """A kind of warning: what the spec (or a map, an override) does (``summary``), and what the
+    generated code does about it (``effect``: starts with ``NO_EFFECT`` iff it is what the spec says)."""
 
     summary: str
     effect: str

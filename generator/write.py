@@ -1,11 +1,10 @@
 """Write: rendered modules in, files on disk out, all or nothing.
 
-Every file is staged in a temporary directory inside its output directory (``.gen-models-*``:
-the same file system, even on a mount point), then renamed into place (``os.replace``, atomic
-per file); any failure before that, a ``SIGTERM`` or ``SIGHUP`` included, puts the old files
-back and removes the staging. A run killed outright (``SIGKILL``, a power cut) leaves its
-staging directory: the next run writing there removes it (``_remove_abandoned``), never one a
-live run holds (a lock while it writes).
+Every file is staged in ``.gen-models-*`` inside its output directory (one file system, even on
+a mount point), then renamed into place (``os.replace``, atomic per file); any failure, ``SIGTERM``
+or ``SIGHUP`` included, puts the old files back and removes the staging. A run killed outright
+leaves its staging: the next run there removes it (``_remove_abandoned``), unless a live run
+holds its lock.
 """
 
 from __future__ import annotations
@@ -134,9 +133,8 @@ def write_all(outputs: list[Output]) -> list[Path]:
     return [target for target, _ in staged]
 
 
-#: The prefix of a staging directory (``tempfile.mkdtemp``'s name follows it).
+#: The prefix of a staging directory; in it, ``_LOCK`` is locked while its run writes.
 STAGING = ".gen-models-"
-#: The file in a staging directory its run holds a lock on while it writes.
 _LOCK = ".lock"
 #: Seconds after which a staging directory without a lock counts as abandoned (no run writes that long).
 _ABANDONED_AFTER = 3600
