@@ -174,8 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _show_debug_log() -> Callable[[], None]:
-    """``--debug``: gen-models' debug messages on stderr; returns what removes the handler
-    again (``main`` called in-process must not leave it writing to a closed stream)."""
+    """``--debug``: debug messages on stderr; returns what removes the handler again (an in-process
+    ``main`` must not leave it writing to a closed stream)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
 
     logger = logging.getLogger("generator")

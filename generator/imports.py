@@ -13,8 +13,7 @@ from typing import Any
 #: The line of a rendered module that its imports replace.
 IMPORTS_MARK = "# <gen-models: imports>"
 
-#: Where each name a module may use comes from ("import": ``import <name>``); the TypedDict names,
-#: which depend on the target, are added by ``import_lines``.
+#: Where each name a module may use comes from ("import": ``import <name>``); TypedDict's, by target: ``import_lines``.
 SOURCES = {
     name: module
     for module, names in {

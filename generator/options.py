@@ -29,8 +29,7 @@ class Options:
         output: directory for the modules; or, with one style, a ``.py`` file (not a directory).
         schemas: root schema names; empty: the stream chunks found.
         root: the project root, which paths in headers are relative to.
-        runtime_package: the runtime as a package beside the modules (``runtime_files.PACKAGE``);
-            False for ``--runtime inline``.
+        runtime_package: the runtime as ``runtime_files.PACKAGE`` beside the modules; False: ``--runtime inline``.
         template_dir, shipped_maps: ``--custom-template-dir``; False for ``--no-shipped-maps``.
         use_cache: False for ``--no-cache``; the only field that does not change the output.
     """

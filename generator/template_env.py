@@ -52,10 +52,9 @@ def check_template_dir(directory: Path) -> None:
 
 @lru_cache(maxsize=4)
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
-    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML); a
-    template in ``custom_dir`` overrides ours of its name, also where one includes it. Compiled
-    templates are kept in Jinja's bytecode cache (``<cache>/jinja``, checked against each
-    template's source)."""
+    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML); a template
+    in ``custom_dir`` overrides ours of its name, included ones too; compiled ones cached in
+    ``<cache>/jinja`` (checked against each template's source)."""
     search = [str(custom_dir)] if custom_dir is not None else []
     compiled = writable_dir(cache_dir() / "jinja")
     env = jinja2.Environment(
