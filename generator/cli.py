@@ -174,8 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _show_debug_log() -> Callable[[], None]:
-    """``--debug``: gen-models' debug messages on stderr; returns what removes the handler
-    again (``main`` called in-process must not leave it writing to a closed stream)."""
+    """``--debug``: debug messages on stderr; returns what removes the handler again (an in-process
+    ``main`` must not leave it writing to a closed stream)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
 
     logger = logging.getLogger("generator")
@@ -193,7 +193,7 @@ def _show_debug_log() -> Callable[[], None]:
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
-    """Merge command-line arguments over the configuration into ``Options``.
+    """Command-line arguments over the configuration, as ``Options``.
 
     Raises:
         SpecError: no spec anywhere, or a value that does not parse.
@@ -383,9 +383,8 @@ PROGRESS_AFTER = 1.0
 
 
 class _Progress:
-    """The current stage on one line of a terminal (``gen-models: format 3 module(s)...``),
-    once the run has taken ``PROGRESS_AFTER`` seconds, cleared at the end. A timer thread
-    shows it, so that a long stage shows too."""
+    """The current stage on one line of a terminal (``gen-models: format 3 module(s)...``) once the
+    run has taken ``PROGRESS_AFTER`` seconds (a timer thread: a long stage shows too), cleared at the end."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -418,8 +417,7 @@ class _Progress:
 
 @contextmanager
 def progress_report(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[str], None]]:
-    """A progress callback for ``generate``: ``_Progress`` when ``stream`` is a terminal,
-    else one that does nothing."""
+    """A progress callback for ``generate``: ``_Progress`` on a terminal, else one doing nothing."""
     isatty = getattr(stream, "isatty", None)
     if not enabled or not (isatty and isatty()):
         yield lambda stage: None

@@ -52,7 +52,7 @@ class Config:
 
     @property
     def root(self) -> Path:
-        """The directory holding the ``pyproject.toml``: relative paths start here."""
+        """Where relative paths start: the ``pyproject.toml``'s directory."""
         return self.path.parent
 
 
@@ -65,9 +65,8 @@ def find_project_root(start: Path) -> Path | None:
 
 
 def project_python(start: Path) -> tuple[int, int] | None:
-    """The oldest Python from 3.10 on that ``[project] requires-python`` of the nearest
-    ``pyproject.toml`` admits (``">=3.11"``: ``(3, 11)``; ``">=3.8"``: ``(3, 10)``); None
-    without one. The project's linters (ruff reads the same key) expect modules for it.
+    """The oldest Python from 3.10 on that the nearest ``[project] requires-python`` admits
+    (``">=3.11"``: ``(3, 11)``; ``">=3.8"``: ``(3, 10)``), as the project's ruff reads it; None without one.
 
     Raises:
         SpecError: the file is not valid TOML, or the value is no version specifier.
@@ -93,8 +92,7 @@ def project_python(start: Path) -> tuple[int, int] | None:
 
 
 def load_config(start: Path) -> Config | None:
-    """The nearest ``pyproject.toml`` that has a ``[tool.gen-models]`` table, walking up from
-    ``start``; None when there is none.
+    """The nearest ``pyproject.toml`` at or above ``start`` with a ``[tool.gen-models]`` table, or None.
 
     Raises:
         SpecError: the file is not valid TOML, or the table has an unknown key or a value
@@ -112,7 +110,7 @@ def load_config(start: Path) -> Config | None:
 
 
 def _toml(path: Path) -> dict[str, Any]:
-    """The TOML file at ``path``, parsed; a ``SpecError`` naming it when it is not valid TOML (or UTF-8)."""
+    """A ``SpecError`` naming ``path`` when it is not valid TOML (or UTF-8)."""
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -51,21 +51,16 @@ class SpecError(Exception):
 def place_text(file: Path | None, pointer: str | None, line: int | None = None, column: int | None = None) -> str:
     """A place as errors and warnings show it: ``specs/x.yaml:12:3 #/components/schemas/A``
     (each part only when known; ``""`` when none is)."""
-    place = ""
-    if file is not None:
-        place = display_path(file)
-        if line is not None:
-            place += f":{line}"
-            if column is not None:
-                place += f":{column}"
+    place = "" if file is None else display_path(file)
+    if file is not None and line is not None:
+        place += f":{line}" + (f":{column}" if column is not None else "")
     if pointer is not None:
         place = f"{place} #{pointer}" if place else f"#{pointer}"
     return place
 
 
 def display_path(path: Path) -> str:
-    """``path`` relative to the working directory when inside it (as given when it cannot be
-    resolved: a symlink loop)."""
+    """``path`` relative to the working directory when inside it (as given when unresolvable)."""
     try:
         try:
             full = path.resolve()
@@ -96,8 +91,7 @@ class InternalError(Exception):
     """A bug in gen-models (generated code that does not parse, say), not bad input."""
 
 
-#: Exit status of the CLI: 2 for bad input and unwritable output, 123 for a generator bug
-#: (black's convention), as README.md documents.
+#: The CLI's exit status for bad input or unwritable output, and for a generator bug (black's 123): README.md.
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 123
 

@@ -5,10 +5,9 @@ stamps none)::
     # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)[, reads parts.yaml common/x.json]
 
 ``inputs`` digests everything the output is made from (``inputs_digest``, ``with_reads``);
-``reads`` names the files the loader read besides the spec (relative to its directory,
-percent-quoted), so a later run can hash them again; ``output`` is the digest of the file's
-text without the line (a hand edit no longer matches). ``current_outputs`` checks all this
-before the YAML reader, the templates or black are imported.
+``reads`` names the other files the loader read (relative to the spec's directory, percent-quoted)
+to hash again; ``output`` digests the text without the line (a hand edit no longer matches).
+``current_outputs`` checks all this before the YAML reader, the templates or black are imported.
 """
 
 from __future__ import annotations
@@ -101,8 +100,7 @@ def read_again(options: Options, name: str) -> bytes:
     """The bytes of a file a fingerprint line names, read again.
 
     Raises:
-        OSError: it cannot be read, or now resolves outside the spec's directory tree
-            without ``--allow-outside-refs`` (as the work would refuse it).
+        OSError: unreadable, or now outside the spec's directory tree without ``--allow-outside-refs``.
     """
     path = spec_directory(options.spec) / name
     if not options.allow_outside_refs and not path.resolve().is_relative_to(options.spec.resolve().parent):
@@ -135,8 +133,8 @@ def is_intact(text: str, inputs: str) -> bool:
 
 
 def expected_outputs(options: Options) -> list[Path]:
-    """The files a run of ``options`` writes, known without reading the spec: one module per
-    style (or the ``-o FILE.py``), then the runtime's (``runtime_expected``).
+    """The files a run writes, known without reading the spec: one module per style (or the
+    ``-o FILE.py``), then the runtime's (``runtime_expected``).
 
     Raises:
         SpecError: ``-o FILE.py`` with several styles (as the run itself would).
@@ -234,8 +232,8 @@ def _tree_digest(roots: list[Path]) -> str:
 
 
 def _files_under(root: Path) -> list[Path]:
-    """Every file under ``root`` but ``__pycache__``, through linked directories too (Jinja
-    opens templates there; ``rglob`` does not), each directory once."""
+    """Every file under ``root`` but ``__pycache__``, through linked directories (as Jinja, unlike
+    ``rglob``), each directory once."""
     found, seen = [], set()
     for top, dirs, files in os.walk(root, followlinks=True):
         real = os.path.realpath(top)
@@ -260,9 +258,8 @@ def _normal(value: object, root: Path) -> str:
 
 
 def current_outputs(options: Options, inputs: str) -> list[Path] | None:
-    """The run's outputs when every one is current (a module made from ``inputs`` and the
-    files its line names, read again, and not edited since; a runtime file holding the
-    installed runtime's bytes), else None: the run must do its work.
+    """The run's outputs when every one is current (a module made from ``inputs`` and its line's
+    files, read again, and not edited since; a runtime file as installed), else None.
 
     Raises:
         SpecError: the options are inconsistent (see ``expected_outputs``).

@@ -74,8 +74,8 @@ def format_modules(
 
 
 def _leave_with_parent(parent: int) -> None:
-    """A black worker's start: a thread that ends the worker once the run that forked it is
-    gone, however it went (SIGKILL, out of memory), where the pool would leave it orphaned."""
+    """A black worker's start: a thread ends it once the run that forked it is gone however it
+    went (SIGKILL, out of memory), where the pool would leave it orphaned."""
     import threading
 
     def watch() -> None:
@@ -90,8 +90,7 @@ def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) ->
     """Each module formatted by ``ruff format`` (``RUFF_ARGS``), one process each, at once.
 
     Raises:
-        SpecError: ruff is not installed.
-        InternalError: ruff refuses a module (it does not parse: a generator bug).
+        SpecError: ruff is not installed. InternalError: ruff refuses a module (a generator bug).
     """
     binary = ruff_binary()
     target = f"py{target_python[0]}{target_python[1]}"

@@ -13,8 +13,7 @@ from typing import Any
 #: The line of a rendered module that its imports replace.
 IMPORTS_MARK = "# <gen-models: imports>"
 
-#: Where each name a module may use comes from ("import": ``import <name>``); the TypedDict names,
-#: which depend on the target, are added by ``import_lines``.
+#: Where each name a module may use comes from ("import": ``import <name>``); TypedDict's, by target: ``import_lines``.
 SOURCES = {
     name: module
     for module, names in {
@@ -79,8 +78,7 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
 
 
 def import_line(module: str, names: list[str]) -> str:
-    """``from module import names`` (in the order given), exploded one name a line when it
-    is longer than a line, as the formatter lays it out."""
+    """``from module import names`` (in the order given), one name a line when too long, as formatted."""
     from .pytypes import LINE_LENGTH  # here: this module imports none of ours (naming reads SOURCES)
 
     line = f"from {module} import {', '.join(names)}"
@@ -107,9 +105,8 @@ def natural(name: str) -> list[Any]:
 
 
 def parse_tree(source: str) -> ast.Module:
-    """``ast.parse`` that also reads PEP 695 forms (``type`` aliases, ``def f[T](...)``,
-    ``class C[T]:``) on Python < 3.12, in their pre-3.12 form line for line: enough for the
-    callers (names used, whether it parses)."""
+    """``ast.parse`` that reads PEP 695 forms (``type X =``, ``def f[T](``, ``class C[T]:``) on
+    Python < 3.12 as their pre-3.12 form, line for line (the callers ask names used, whether it parses)."""
     if sys.version_info < (3, 12):
         for pattern, replacement in _PEP695:
             source = pattern.sub(replacement, source)

@@ -63,19 +63,12 @@ def scalar_text(value: Any) -> str | None:
 
 @dataclass
 class Document:
-    """One loaded input file.
-
-    Attributes:
-        path: where it was read from.
-        data: the parsed content (dicts, lists, str, int, float, bool, None).
-        raw: the file's bytes (kept to locate a JSON pointer's line on error).
-        sha256: hex digest of ``raw``, printed in generated headers.
-    """
+    """One loaded input file: where it was read from, its parsed content, bytes and their sha256."""
 
     path: Path
-    data: Any
-    raw: bytes
-    sha256: str
+    data: Any  # dicts, lists, str, int, float, bool, None
+    raw: bytes  # kept to locate a JSON pointer's line on error
+    sha256: str  # hex digest of ``raw``, printed in generated headers
 
     def locate(self, pointer: str) -> tuple[int, int] | tuple[None, None]:
         """1-based (line, column) of the node at ``pointer``, or of its nearest parent; ``(None,
@@ -86,8 +79,7 @@ class Document:
             return None, None
         if node is None:
             return None, None
-        tokens = pointer.lstrip("/").split("/") if pointer else []
-        for token in tokens:
+        for token in pointer.lstrip("/").split("/") if pointer else []:
             child = _child_node(node, token.replace("~1", "/").replace("~0", "~"))
             if child is None:
                 break
@@ -373,8 +365,11 @@ def _build(raw: bytes, path: Path) -> Any:
         elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
             frame = stack.pop()
             value = frame.value
-            if frame.merges is not None:
-                _apply_merges(value, frame.merges, path, frame.mark)
+            for source in frame.merges or ():  # YAML merge keys (``<<: *base``) never override the mapping's own
+                if not isinstance(source, dict):
+                    raise _at_mark("a YAML merge key (<<) must refer to mappings", path, frame.mark)
+                for key, merged in source.items():
+                    value.setdefault(key, merged)
             if frame.anchor is not None:
                 open_anchors.discard(frame.anchor)
                 sizes[frame.anchor] = expanded - frame.start + 1
@@ -422,15 +417,6 @@ def _build(raw: bytes, path: Path) -> Any:
     return top.value[0] if top.value else None
 
 
-def _apply_merges(target: dict[str, Any], merges: list[Any], path: Path, mark: Any) -> None:
-    """YAML merge keys (``<<: *base``): merged keys never override the mapping's own."""
-    for source in merges:
-        if not isinstance(source, dict):
-            raise _at_mark("a YAML merge key (<<) must refer to mappings", path, mark)
-        for key, value in source.items():
-            target.setdefault(key, value)
-
-
 def check_document(doc: Document) -> None:
     """An OpenAPI 3.0/3.1/3.2 document or a JSON Schema; anything else is refused.
 
@@ -450,9 +436,8 @@ def check_document(doc: Document) -> None:
         return
     if "swagger" in data:
         raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
-    if not any(
-        k in data
-        for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
+    if data.keys().isdisjoint(
+        ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
     ):
         raise SpecError(
             "not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path

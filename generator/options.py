@@ -29,8 +29,7 @@ class Options:
         output: directory for the modules; or, with one style, a ``.py`` file (not a directory).
         schemas: root schema names; empty: the stream chunks found.
         root: the project root, which paths in headers are relative to.
-        runtime_package: the runtime as a package beside the modules (``runtime_files.PACKAGE``);
-            False for ``--runtime inline``.
+        runtime_package: the runtime as ``runtime_files.PACKAGE`` beside the modules; False: ``--runtime inline``.
         template_dir, shipped_maps: ``--custom-template-dir``; False for ``--no-shipped-maps``.
         use_cache: False for ``--no-cache``; the only field that does not change the output.
     """
@@ -82,9 +81,8 @@ def output_file(options: Options) -> Path | None:
 
 
 def stem(raw: str) -> str:
-    """``raw`` as an identifier that imports as written: NFKC-normalised (Python normalises
-    identifiers so: ``import ﬁle_typeddict`` looks for ``file_typeddict``), other characters
-    than letters, digits and ``_`` made ``_``.
+    """``raw`` as an identifier that imports as written: NFKC-normalised as Python normalises
+    identifiers (``import ﬁle_typeddict`` looks for ``file_typeddict``), non-word characters ``_``.
 
     Raises:
         SpecError: the result is still not an identifier (no known name does this).

@@ -59,11 +59,8 @@ class SpecReading:
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
-    """Load, resolve and interpret the spec; select roots; plan merges.
-
-    Raises:
-        SpecError: any problem in the spec, with its place.
-    """
+    """Load, resolve and interpret the spec; select roots; plan merges. SpecError: any problem in
+    the spec, with its place."""
     timings: dict[str, float] = {}
     start = time.perf_counter()
     progress(f"load {options.spec}")
@@ -101,14 +98,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
 def _event_plans(
     doc: Document, schemas: Schemas, interp: Interpreter, user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, EventPlan], list[SpecWarning]]:
-    """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
-    inferred from the schema, by the root's class name; a warning for each union nothing folds
-    (its types only). Maps name unions as the spec does (``ConversationEventsData``, or its
-    envelope ``ConversationEvents``).
-
-    Raises:
-        SpecError: a map or union-shape problem, at its file, line and pointer.
-    """
+    """Each union root's fold: its maps (shipped, ``x-merge``, the user's, named as the spec
+    names the union or its envelope) over the one the schema infers; a warning for each union
+    nothing folds. SpecError: a map or union-shape problem, at its place."""
     plans: dict[str, EventPlan] = {}
     unfolded: list[SpecWarning] = []
     try:
@@ -151,11 +143,7 @@ def _policies_for(policies: dict[str, str], root: str) -> dict[str, str]:
     """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all and
     gives way to the root's own, whatever their order (the fingerprint sorts them)."""
     chosen = {path: policy for path, policy in policies.items() if ":" not in path}
-    for path, policy in policies.items():
-        owner, sep, rest = path.partition(":")
-        if sep and owner == root:
-            chosen[rest] = policy
-    return chosen
+    return chosen | {path[len(root) + 1 :]: policy for path, policy in policies.items() if path.startswith(f"{root}:")}
 
 
 def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[Interpreter, Schemas]:
@@ -163,7 +151,6 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     responses, the targets the unions' folds build (or every component, ``all_schemas``)."""
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
-    components = interp.components()
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
     else:
@@ -193,7 +180,7 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
         else:
-            raise components[name].error(
+            raise interp.components()[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
                 "it cannot be a stream chunk or event"
             )
@@ -303,8 +290,7 @@ def generate(
     """Render and format every requested module, and add the runtime package beside them.
 
     Raises:
-        SpecError: see ``read_spec``; also ``-o FILE.py`` with several styles, and a
-            custom template directory that is not one or names no template of ours.
+        SpecError: as ``read_spec``; ``-o FILE.py`` with several styles; a bad custom template directory.
     """
     target_file = output_file(options)
     sources, reading = render_sources(options, reading, progress)
@@ -324,11 +310,7 @@ def generate(
 def render_sources(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[dict[str, str], SpecReading]:
-    """Every requested module rendered, not yet formatted: file name -> source.
-
-    Raises:
-        SpecError: as ``generate``.
-    """
+    """Every requested module rendered, not yet formatted: file name -> source; SpecError as ``generate``."""
     reading = reading or read_spec(options, progress)
     if options.template_dir is not None:
         check_template_dir(options.template_dir)

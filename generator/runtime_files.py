@@ -23,8 +23,7 @@ PACKAGE_HEADER = (
 #: The ``__init__.py`` a run writes in an output directory that has none: the modules import
 #: the runtime relatively, so their directory must be a package. One that exists is kept.
 PACKAGE_INIT = '"""Generated modules (gen-models): a package, so that they import their runtime beside them."""\n'
-#: What a template places as one piece (``runtime.<block>``) with ``--runtime inline``: its
-#: runtime modules, in layout order.
+#: What a template places as one piece (``runtime.<block>``) with ``--runtime inline``, in layout order.
 BLOCKS = {
     "dataclass_models": ("dataclass_models",),
     "pydantic_models": ("pydantic_models", "pydantic_patterns"),
@@ -56,19 +55,15 @@ _HERE = Path(__file__).resolve().parent / "runtime"
 
 
 def module_source(name: str) -> str:
-    """The text of runtime module ``name`` (``__init__`` is the package's docstring).
-
-    Raises:
-        FileNotFoundError: no runtime module of that name.
-    """
+    """The text of runtime module ``name`` (``__init__``: the package's docstring); FileNotFoundError
+    when there is none."""
     return (_HERE / f"{name}.py").read_text(encoding="utf-8")
 
 
 def package_files(parts: frozenset[str], target: tuple[int, int] = (3, 10)) -> dict[str, str]:
-    """The runtime package's files, ``{path relative to the output directory: text}``: every
-    standard-library runtime module and those of the style-owned ``parts`` asked for
-    (``styles.runtime_parts``), each a header line and its source for Python ``target``
-    (``for_target``). The same whatever the spec, so the modules of several specs share one package."""
+    """The runtime package's files, ``{path relative to the output directory: text}``: each
+    standard-library runtime module and those of the ``parts`` asked for (``styles.runtime_parts``),
+    a header line and its source for ``target`` (``for_target``); whatever the spec, so shared."""
     owned = {name for part, names in STYLE_MODULES.items() if part not in parts for name in names}
     names = ["__init__", *(name for name in MODULES if name not in owned)]
     return {
@@ -117,12 +112,8 @@ def needed(
 
 @cache
 def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
-    """Runtime module ``name`` as a self-contained module for Python ``target`` holds it:
-    without docstring and imports, in that Python's form (``for_target``).
-
-    Raises:
-        FileNotFoundError: no runtime module of that name.
-    """
+    """Runtime module ``name`` as a self-contained module for Python ``target`` holds it: without
+    docstring and imports, in that Python's form (``for_target``); FileNotFoundError: no such module."""
     source = module_source(name)
     skip: set[int] = set()
     for node in ast.parse(source).body:
@@ -145,9 +136,8 @@ def for_target(text: str, target: tuple[int, int]) -> str:
 
 
 def _pep695(text: str) -> str:
-    """``text`` with PEP 695 generics (ruff's pyupgrade rules for Python 3.12+): each
-    ``_T = TypeVar("_T")`` goes; a top-level function that mentions ``_T`` declares ``[T]``
-    and says ``T``, as does a class deriving from ``Generic[_T]`` (instead)."""
+    """``text`` with PEP 695 generics: ``_T = TypeVar("_T")`` goes; a top-level function or
+    ``Generic[_T]`` class mentioning ``_T`` declares ``[T]`` and says ``T``."""
     if "_T" not in text:
         return text
     lines = text.split("\n")

@@ -32,9 +32,8 @@ def template_names() -> list[str]:
 
 
 def check_template_dir(directory: Path) -> None:
-    """A custom template directory must exist, and each ``*.py.jinja`` in it be named after a
-    template of ours (a misspelt override would be ignored without a word); other files
-    (``*.jinja`` helpers to include) are allowed.
+    """A custom template directory must exist, and each ``*.py.jinja`` in it be named after one of
+    ours (a misspelt override would be ignored without a word); other ``*.jinja`` may be included.
 
     Raises:
         SpecError: it is not a directory, or names a template we do not have.
@@ -53,10 +52,9 @@ def check_template_dir(directory: Path) -> None:
 
 @lru_cache(maxsize=4)
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
-    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML); a
-    template in ``custom_dir`` overrides ours of its name, also where one includes it. Compiled
-    templates are kept in Jinja's bytecode cache (``<cache>/jinja``, checked against each
-    template's source)."""
+    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML); a template
+    in ``custom_dir`` overrides ours of its name, included ones too; compiled ones cached in
+    ``<cache>/jinja`` (checked against each template's source)."""
     search = [str(custom_dir)] if custom_dir is not None else []
     compiled = writable_dir(cache_dir() / "jinja")
     env = jinja2.Environment(
@@ -74,8 +72,7 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
 
 
 def render_template(env: jinja2.Environment, name: str, context: dict[str, Any], custom_dir: Path | None) -> str:
-    """The template ``name`` of ``env`` rendered with ``context``. With ``custom_dir`` (the
-    user's templates first), their mistakes are bad input naming the template, not our bug.
+    """Template ``name`` rendered with ``context``; with ``custom_dir``, its mistakes are bad input.
 
     Raises:
         SpecError: a custom template has a Jinja syntax error, an unknown context name, or

@@ -23,17 +23,15 @@ NOT_ENFORCED = "not enforced by the generated models"
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of warning: what the spec (or a map, an override) does, in a few words
-    (``summary``), and what the generated code does about it (``effect``: starts with
-    ``NO_EFFECT`` exactly when the generated code is what the spec says)."""
+    """A kind of warning: what the spec (or a map, an override) does (``summary``), and what the
+    generated code does about it (``effect``: starts with ``NO_EFFECT`` iff it is what the spec says)."""
 
     summary: str
     effect: str
 
     @property
     def differs(self) -> bool:
-        """The generated code differs from the spec because of it (a keyword not enforced,
-        a stream not folded, a merge that can lose data)."""
+        """The generated code differs from the spec (a keyword not enforced, a stream not folded...)."""
         return not self.effect.startswith(NO_EFFECT)
 
 
@@ -132,9 +130,8 @@ def grouped(warnings: Iterable[SpecWarning]) -> list[tuple[Kind, list[SpecWarnin
 
 
 def report(warnings: Iterable[SpecWarning], verbose: bool = False) -> list[str]:
-    """The lines the CLI prints after ``warning: ``: per kind, its summary, how many places
-    and the first (``5 places, e.g. specs/x.yaml #/...``) and its effect; with ``verbose``,
-    one line per warning."""
+    """The lines the CLI prints after ``warning: ``: per kind, its summary, how many places and the
+    first (``5 places, e.g. specs/x.yaml #/...``), its effect; with ``verbose``, each warning."""
     lines: list[str] = []
     for kind, group in grouped(warnings):
         if verbose:

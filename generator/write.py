@@ -1,11 +1,10 @@
 """Write: rendered modules in, files on disk out, all or nothing.
 
-Every file is staged in a temporary directory inside its output directory (``.gen-models-*``:
-the same file system, even on a mount point), then renamed into place (``os.replace``, atomic
-per file); any failure before that, a ``SIGTERM`` or ``SIGHUP`` included, puts the old files
-back and removes the staging. A run killed outright (``SIGKILL``, a power cut) leaves its
-staging directory: the next run writing there removes it (``_remove_abandoned``), never one a
-live run holds (a lock while it writes).
+Every file is staged in ``.gen-models-*`` inside its output directory (one file system, even on
+a mount point), then renamed into place (``os.replace``, atomic per file); any failure, ``SIGTERM``
+or ``SIGHUP`` included, puts the old files back and removes the staging. A run killed outright
+leaves its staging: the next run there removes it (``_remove_abandoned``), unless a live run
+holds its lock.
 """
 
 from __future__ import annotations
@@ -52,11 +51,7 @@ class Output:
 
     def is_current(self) -> bool:
         """True when the file on disk already holds this code, its fingerprint line aside
-        (``write_all`` refreshes the line).
-
-        Raises:
-            OutputError: something at the path must not be read or written over (``read_output``).
-        """
+        (``write_all`` refreshes the line); OutputError as ``read_output``."""
         old = read_output(self.path)
         return old is not None and (self.if_absent or old == self.text or unstamp(old)[0] == self.text)
 
@@ -85,13 +80,12 @@ class Output:
 
 
 def read_output(path: Path) -> str | None:
-    """The text of the output file at ``path``, or None when there is none (a dangling
-    symlink counts as none: writing replaces the link).
+    """The text of the output file at ``path``; None when there is none (a dangling symlink too).
 
     Raises:
-        OutputError: anything else at the path, saying what: a directory, a fifo, socket or
-            device (reading would block), a symlink loop, a file that is not UTF-8 (not ours:
-            never written over), a file where a directory should be, or an unreadable file.
+        OutputError: anything else there, saying what: a directory, a fifo, socket or device
+            (reading would block), a symlink loop, a file not UTF-8 (not ours: never written
+            over) or unreadable, a file where a directory should be.
     """
     try:
         mode = path.stat().st_mode
@@ -116,9 +110,8 @@ def _odd(path: Path, what: str) -> OutputError:
 
 
 def write_all(outputs: list[Output]) -> list[Path]:
-    """Write every output whose file is not exactly its ``content``, all or nothing (see the
-    module docstring; the replaced files are kept as hard links until every rename
-    succeeded); returns the paths written.
+    """Write every output whose file is not exactly its ``content``, all or nothing (module
+    docstring; replaced files kept as hard links until every rename succeeded); the paths written.
 
     Raises:
         OSError: a file cannot be written; the output directories are then as they were.
@@ -140,9 +133,8 @@ def write_all(outputs: list[Output]) -> list[Path]:
     return [target for target, _ in staged]
 
 
-#: The prefix of a staging directory (``tempfile.mkdtemp``'s name follows it).
+#: The prefix of a staging directory; in it, ``_LOCK`` is locked while its run writes.
 STAGING = ".gen-models-"
-#: The file in a staging directory its run holds a lock on while it writes.
 _LOCK = ".lock"
 #: Seconds after which a staging directory without a lock counts as abandoned (no run writes that long).
 _ABANDONED_AFTER = 3600
@@ -166,9 +158,8 @@ def _stage(output: Output, temp_dirs: dict[Path, Path], locks: list[int]) -> Pat
 
 
 def _remove_abandoned(directory: Path) -> None:
-    """Remove the staging directories in ``directory`` that no live run holds: one whose lock
-    can be taken, or without a lock and older than ``_ABANDONED_AFTER``. Errors are ignored
-    (a later run removes what cannot be removed now)."""
+    """Remove the staging directories no live run holds (its lock can be taken; no lock: older
+    than ``_ABANDONED_AFTER``). Errors are ignored: a later run removes what is left."""
     try:
         candidates = [entry for entry in os.scandir(directory) if entry.name.startswith(STAGING) and entry.is_dir()]
     except OSError:
@@ -210,9 +201,8 @@ _TERMINATING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if 
 
 @contextmanager
 def _signals_as_failures() -> Iterator[None]:
-    """While the block runs (in the main thread: handlers are set only there), each
-    terminating signal raises ``_Signalled``; once it unwound, the handlers are restored and
-    the signal delivered again."""
+    """In the main thread (handlers are set only there), a terminating signal raises ``_Signalled``;
+    once unwound, the handlers are restored and the signal delivered again."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
