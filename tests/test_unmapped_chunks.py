@@ -467,3 +467,84 @@ def test_a_top_level_list_of_entries_without_a_key_holding_text_is_warned(
     assert main([*argv, "--explain-merge"]) == 0
     explained = capsys.readouterr().out
     assert explained.count("can lose data") == 1 and "'choices=append'" in explained
+
+
+#: Writer's shape: the response requires ``message.content``, which a tool-call answer lacks.
+REQUIRES_CONTENT = """\
+paths:
+  /chat:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Chat'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/ChatChunk'}
+components:
+  schemas:
+    Chat:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, message, finish_reason]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string, enum: [stop, tool_calls]}
+              message:
+                type: object
+                required: [content, role]
+                properties:
+                  role: {type: string}
+                  content: {type: string}
+                  tool_calls: {type: array, items: {type: object, properties: {id: {type: string}}}}
+    ChatChunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string, enum: [stop, tool_calls], nullable: true}
+              delta:
+                type: object
+                properties:
+                  role: {type: string}
+                  content: {type: string}
+                  tool_calls:
+                    type: array
+                    items: {type: object, properties: {index: {type: integer}, id: {type: string}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_finished_answer_without_a_required_field_is_drift_not_a_cut_stream(tmp_path: Path, style: str) -> None:
+    """A required field the stream never sent is ``incomplete`` while no chunk said the stream
+    ended; after ``finish_reason`` it is drift (Writer's tool calls read as cut streams)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + REQUIRES_CONTENT)
+    module = generate_modules(path, tmp_path / "out", schemas=("ChatChunk",), styles=(style,))[style]
+    chunks = [
+        {"id": "c", "choices": [{"index": 0, "delta": {"role": "assistant", "tool_calls": [{"index": 0, "id": "t"}]}}]},
+        {"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]
+    finished = [("schema_drift", "choices[0].message.content")]
+    cut = [("incomplete", "choices[0].message.content"), ("incomplete", "choices[0].finish_reason")]
+    for sent, found in ((chunks, finished), (chunks[:1], cut)):
+        acc = module.ChatChunkAccumulator()
+        for chunk in sent:
+            acc.add(chunk)
+        assert _data(acc.to_response())["choices"][0]["message"]["tool_calls"] == [{"id": "t"}]
+        assert sorted((a.kind, a.path) for a in acc.anomalies) == sorted(found)
+        assert acc.answer_at_risk is (found is cut)
