@@ -59,13 +59,15 @@ class FieldPlacer:
         self.ident: str | None = None
 
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
-        """Each field placed; whole entries of lists after the rest (the rest may take the
-        bare ``index`` for the list they address first)."""
-        return [self._place_one(name, home) for name in sorted(payload, key=lambda n: self._is_item(n, home))]
+        """Each field placed; whole entries of lists last (the rest may take the bare ``index`` first)."""
+        lists = self.places.lists(home)
+        items_last = sorted(
+            payload, key=lambda n: any(self.places.holds_items([self.fields[n].value_type], i) for _, i in lists)
+        )
+        return [self._place_one(name, home) for name in items_last]
 
     def _place_one(self, name: str, home: Place) -> Placed:
-        """A field of the event placed: with a bare ``index`` not bound yet, first in the
-        entry it picks of a list at ``home`` (``content[{index}]``), else at ``home``."""
+        """A field placed at ``home``, or first in the entry a bare ``index`` not bound yet picks there."""
         types = self.fields[name].value_type
         piece = says_piece(self.fields[name].description)
         if "index" in self.keys and "index" not in self.used:
@@ -77,9 +79,6 @@ class FieldPlacer:
                     return placed
                 self.used.discard("index")
         return self._place(name, types, name, home, None, piece)
-
-    def _is_item(self, name: str, home: Place) -> bool:
-        return any(self.places.holds_items([self.fields[name].value_type], i) for _, i in self.places.lists(home))
 
     def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
         """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
@@ -182,8 +181,8 @@ class FieldPlacer:
         return None
 
     def _fragmentary(self, mine: list[Type], there: Iterable[Type], depth: int = 0) -> bool:
-        """Whether an object value goes field by field rather than merged whole: some of
-        its fields are text a delta adds to, or entries of lists (nested objects too)."""
+        """Whether an object value goes field by field, not merged whole: some of its fields (or
+        nested objects') are text a delta adds to, or entries of lists."""
         place = Place((), tuple(there))
         for model in self.ir.models_of(mine):
             for name, f in self.ir.fields(model).items():
@@ -212,9 +211,8 @@ class FieldPlacer:
         return Placed(entries, "; ".join(dict.fromkeys(why)))
 
     def _object(self, name: str, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
-        """An object field the place has no field of that name for: the whole entry the
-        event addresses, an entry of a list below, a tagged union of deltas (one case
-        each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
+        """An object field with no field of its name at ``place``: the whole entry the event addresses,
+        an entry of a list below, a tagged union of deltas (one case each), or a wrapper of its fields."""
         if place.keyed and self.places.holds_items(mine, place.types, some=True):  # the event addresses it
             op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
@@ -234,8 +232,7 @@ class FieldPlacer:
         return Placed([], "")
 
     def _cases(self, name: str, mine: list[Type], path: str, place: Place) -> Placed | None:
-        """A field holding a union tagged by the union's tag field: one ``when`` case per
-        member, each member's fields placed; None for another value."""
+        """A field holding a tagged union: one ``when`` case per member, its fields placed; else None."""
         models = self.ir.models_of(mine)
         shared = set.intersection(*(set(self.ir.tags(m)) for m in models)) if models else set()
         field = self.tag if self.tag in shared else min(shared) if len(shared) == 1 else None
@@ -250,23 +247,21 @@ class FieldPlacer:
                 entries += self._fields_of([ModelRef(model)], path, place, (f"{path}.{field}", str(tag))).entries
             finally:
                 self.name = outer
-        # the generated handler tests the cases in this order: text fragments, the most
-        # frequent, first (a stable sort keeps the union's order among each kind)
+        # the handler tests cases in order: text fragments, the most frequent, first (a stable sort)
         entries.sort(key=lambda e: _CASE_ORDER.get(e["op"], len(_CASE_ORDER)))
         return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
 
     def _text(self, name: str, path: str, place: Place, when: When | None) -> Placed:
-        """Text with no field of its name: a delta's ``delta`` continues the field its
-        event's stem names; JSON text fills the free-form object field there."""
+        """Text with no field of its name: a delta continues the field its stem names; JSON text
+        fills the free-form object field there."""
         if self.name.stage is not Stage.DELTA:
             return Placed([], "")
         fields = self.places.fields(place)
         if "json" in words(name):
             free = [n for n, f in fields.items() if self.places.free_form([f.value_type])]
             if len(set(free)) == 1:
-                return Placed(
-                    [self._entry("json", join_path(place.path, free[0]), path, when)], f"{name}: JSON text of {free[0]}"
-                )
+                at = join_path(place.path, free[0])
+                return Placed([self._entry("json", at, path, when)], f"{name}: JSON text of {free[0]}")
             if len(free) > 1:
                 raise Undecided(f"{name}: JSON text for {' or '.join(free)}")
             return Placed([], "")
@@ -283,8 +278,8 @@ class FieldPlacer:
         return Placed([], "")
 
     def _new(self, place: Place, field: str) -> dict[str, Any] | None:
-        """What an entry a delta must create starts as: the tags of the kind of entry the
-        event's stem names, its required text and lists (that may not be null) empty."""
+        """What an entry a delta creates starts as: the tags of the kind its stem names, its
+        required text and lists (not nullable) empty."""
         if not place.keyed or len(self.ir.models_of(list(place.types))) < 2:
             return None
         model = self.ir.model_like(list(place.types), (field,), self.name.stem)
@@ -292,12 +287,9 @@ class FieldPlacer:
             return None
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
-            if f.required and not f.nullable and name not in new:
-                kinds = self.places.kinds([f.value_type])
-                if kinds == {"string"}:
-                    new[name] = ""
-                elif kinds == {"array"}:
-                    new[name] = []
+            kinds = self.places.kinds([f.value_type])
+            if f.required and not f.nullable and name not in new and kinds in ({"string"}, {"array"}):
+                new[name] = "" if kinds == {"string"} else []
         new.setdefault(field, "")
         return new
 
