@@ -80,7 +80,7 @@ class FieldPlacer:
                 self.used.discard("index")
         return self._place(name, types, name, home, None, piece)
 
-    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
+    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool) -> Placed:
         """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
         if there := self.places.field_types(place, name):
@@ -112,24 +112,16 @@ class FieldPlacer:
         return entry
 
     def _same_name(
-        self,
-        name: str,
-        mine: list[Type],
-        there: list[Type],
-        path: str,
-        place: Place,
-        when: When | None,
-        piece: bool = False,
+        self, name: str, mine: list[Type], there: list[Type], path: str, place: Place, when: When | None, piece: bool
     ) -> Placed:
         """A field of the same name where it lands."""
         at = f"{place.path}.{name}" if place.steps else name
         have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
-        items = self.ir.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
             return Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
-        if items and "array" not in have:
-            return self._into_list(name, mine, items, path, place.down(name, there), when)
+        if self.ir.items(there) and "array" not in have:
+            return self._into_list(mine, path, place.down(name, there), when)
         if "any" in have or "any" in slot:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         if have <= {"string"} and "string" in slot:
@@ -150,10 +142,9 @@ class FieldPlacer:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         return Placed([], "")
 
-    def _into_list(
-        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: When | None
-    ) -> Placed:
-        """A value for a list field that is not a list: an entry, or part of one."""
+    def _into_list(self, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
+        """A value for list field ``place`` that is not a list: an entry, or part of one."""
+        name, items = place.steps[-1].name, self.ir.items(place.types)
         key = self._key_for(place)
         stage = self.name.stage
         whole = self.places.holds_items(mine, items)
@@ -161,7 +152,7 @@ class FieldPlacer:
             if whole:
                 return Placed([self._entry("push", place.path, path, when)], f"{name}: an item, pushed")
             return Placed([], "")
-        entry = Place((*place.steps[:-1], Step(place.steps[-1].name, key)), tuple(items))
+        entry = Place((*place.steps[:-1], Step(name, key)), tuple(items))
         if stage is Stage.DELTA and not whole:
             return self._fields_of(mine, path, entry, when)
         op = "replace" if stage is Stage.FINAL else "create"
@@ -181,8 +172,7 @@ class FieldPlacer:
         return None
 
     def _fragmentary(self, mine: list[Type], there: Iterable[Type], depth: int = 0) -> bool:
-        """Whether an object value goes field by field, not merged whole: some of its fields (or
-        nested objects') are text a delta adds to, or entries of lists."""
+        """Whether an object value goes field by field (text a delta adds to, entries of lists), not whole."""
         place = Place((), tuple(there))
         for model in self.ir.models_of(mine):
             for name, f in self.ir.fields(model).items():
@@ -218,7 +208,7 @@ class FieldPlacer:
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
         for found, items in self.places.lists(place):
             if self.places.holds_items(mine, items, some=True):
-                return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
+                return self._into_list(mine, path, found, when)
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases
         fields = self.places.fields(place)
@@ -252,8 +242,7 @@ class FieldPlacer:
         return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
 
     def _text(self, name: str, path: str, place: Place, when: When | None) -> Placed:
-        """Text with no field of its name: a delta continues the field its stem names; JSON text
-        fills the free-form object field there."""
+        """Text with no field of its name: of the field a delta's stem names, or JSON of a free-form one."""
         if self.name.stage is not Stage.DELTA:
             return Placed([], "")
         fields = self.places.fields(place)

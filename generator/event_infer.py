@@ -247,8 +247,7 @@ class _Event(FieldPlacer):
         return None
 
     def _nothing_placed(self, home: Place, payload: list[str]) -> tuple[list[dict[str, Any]], str]:
-        """An event none of whose fields has a place: a status its name carries, JSON to parse
-        (``_settled`` decides), content for a side channel, or nothing."""
+        """An event none of whose fields has a place: a status, JSON to parse (``_settled``), a side channel."""
         status = self._status(home)
         if status is not None:
             return [status], f"{self.name.tag!r}: a status its name carries"
@@ -276,8 +275,7 @@ class _Event(FieldPlacer):
         return "_".join(stem)
 
     def _status(self, home: Place) -> dict[str, Any] | None:
-        """``set`` the status only the event's name carries (``searching``), where the entry
-        it addresses (of the kind its stem names) has a status of that value."""
+        """``set`` a status only the event's name carries (``searching``) that the addressed entry has."""
         found = words(self.value)
         word = self.name.last or (found[-1] if found else "")
         stem = self.name.stem if self.name.last else found[:-1]
@@ -306,9 +304,8 @@ class _Event(FieldPlacer):
 
 
 def _settled(decided: list[Inferred]) -> list[Inferred]:
-    """The ending events of entries, knowing every event: a value a delta appends to is
-    replaced with ``check: fold`` (by the finished answer too); an event with nothing but
-    its address parses the JSON gathered in the entry it ends (``content_block_stop``)."""
+    """The ending events, knowing every event: a value a delta appends to is replaced with ``check: fold``
+    (by the finished answer too); one with nothing but its address parses the JSON gathered there."""
     appended = {e["at"] for d in decided for e in d.entries if e.get("op") == "append"}
     gathered = {e["at"] for d in decided for e in d.entries if e.get("op") == "json"}
     found: list[Inferred] = []

@@ -180,8 +180,7 @@ _MAKERS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.SET, Op.APPEND, Op.PARTS, Op.JSON
 
 
 def _opened(rules: list[EventRule]) -> list[EventRule]:
-    """``opens`` set on actions whose keyed steps before the last (``content[{index}]`` of
-    ``content[{index}].text``) no action lands on: the first delta makes them, unreported."""
+    """``opens`` set on actions whose keyed steps before the last no action lands on: a delta makes them."""
     made = {a.at for r in rules for a in r.actions if a.op in _MAKERS}
 
     def opens(action: Action) -> bool:
