@@ -99,17 +99,10 @@ class FieldPlacer:
         return Placed([], "")
 
     def _entry(self, op: str, at: str, path: str | None, when: When | None, **more: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {"op": op}
-        if at:
-            entry["at"] = at
-        if path is not None:
-            entry["value"] = path
-        if self.ident and at and "[{" in at:
-            entry["id"] = self.ident
-        if when is not None:
-            entry["when"] = {when[0]: when[1]}
-        entry.update((k, v) for k, v in more.items() if v is not None)  # no ``new`` for an entry that exists
-        return entry
+        """A map entry of the keys given (None: not given; no ``new`` for an entry that exists)."""
+        ident = self.ident if at and "[{" in at else None
+        given = {"at": at or None, "value": path, "id": ident, "when": {when[0]: when[1]} if when else None, **more}
+        return {"op": op, **{k: v for k, v in given.items() if v is not None}}
 
     def _same_name(
         self, name: str, mine: list[Type], there: list[Type], path: str, place: Place, when: When | None, piece: bool

@@ -59,8 +59,7 @@ def tag_field(ir: EventSchema, union: str) -> str | None:
     if discriminator is not None:
         return str(discriminator.property)
     models = ir.models_of([t]) if t is not None else []
-    common = [set(ir.tags(m)) for m in models]
-    shared = set.intersection(*common) if common else set()
+    shared = set.intersection(*(set(ir.tags(m)) for m in models)) if models else set()
     return min(shared) if len(shared) == 1 else ("type" if "type" in shared else None)
 
 

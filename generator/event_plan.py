@@ -1,12 +1,10 @@
-"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the object
-it builds (``Response``), from a merge map checked against the IR.
-
-Layers, each event type's entry replacing the one below whole: the fold inferred from the schema
-(``event_infer``), the shipped map (``generator/maps/*.yaml``), ``x-merge`` on the union, the
-user's maps and overrides (``merge_maps``). ``event_check`` checks each entry (through
-``event_schema``); ``event_vocabulary`` defines what an op does (``Action.call``), which
-``render_events`` writes out and ``new_fold`` makes without generated code. The map format and
-its checks: docs/events.md.
+"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the object it
+builds (``Response``), from a merge map checked against the IR. Layers, each event type's entry
+replacing the one below whole: the fold inferred from the schema (``event_infer``), the shipped map
+(``generator/maps/*.yaml``), ``x-merge`` on the union, the user's maps and overrides (``merge_maps``).
+``event_check`` checks each entry (through ``event_schema``); ``event_vocabulary`` defines what an op
+does (``Action.call``), which ``render_events`` writes out and ``new_fold`` makes without generated
+code. The map format and its checks: docs/events.md.
 """
 
 from __future__ import annotations
