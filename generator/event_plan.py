@@ -98,9 +98,6 @@ def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
     return [SpecWarning(EVENT_NOT_FOLDED, f"{plan.root} event {tag!r}", why) for tag, why in plan.undecided]
 
 
-# -- building and checking --------------------------------------------------------------------------
-
-
 def _build(
     ir: EventSchema,
     root: str,
@@ -232,9 +229,6 @@ def _entry_lines(rule: EventRule) -> list[str]:
     if not isinstance(rule.entry, list):
         return [f"{key} {json.dumps(rule.entry, ensure_ascii=False)}  # {note}"]
     return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in rule.entry)]
-
-
-# -- folding with a plan (no generated code) ------------------------------------------------------------
 
 
 def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:

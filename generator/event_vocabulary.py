@@ -200,10 +200,9 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class EventRule:
-    """What an event type does: ``tag`` (its tag value), ``member`` (its model; ``""``: a type the
-    spec does not list), its actions, their ``source`` (``inferred``, ``map:<file>``, ``x-merge``,
-    ``file:<name>``, ``override``), the entry as written (``--explain-merge`` prints it) and, if
-    inferred, why."""
+    """What an event type does: ``tag`` (its tag value), ``member`` (its model; ``""``: a type the spec
+    does not list), its actions, their ``source`` (``inferred``, ``map:<file>``, ``x-merge``, ``file:<name>``,
+    ``override``), the entry as written (``--explain-merge`` prints it) and, if inferred, why."""
 
     tag: str
     member: str
@@ -263,8 +262,7 @@ class EventPlan:
         target_class: the target's class in the IR (``naming``'s name for ``target``).
         unmapped: ``(tag value, member)`` of members no map maps or ignores (folded as unknown
             events; ``gen-models --check`` names them when a spec bump adds one).
-        undecided: ``(tag value, why)`` of members neither the schema nor a map decides (a warning;
-            folded as unknown events).
+        undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
     """
 
