@@ -151,9 +151,7 @@ def plural_of(name: str, lists: list[str]) -> str | None:
 def address_of(field: str) -> str | None:
     """The list an address field names: ``output`` of ``output_index``, ``""`` of a bare
     ``index``; None for a field that is not an address."""
-    if field == "index" or field.endswith("_index"):
-        return field.removesuffix("index").removesuffix("_")
-    return None
+    return field.removesuffix("index").removesuffix("_") if field == "index" or field.endswith("_index") else None
 
 
 def is_order(field: str) -> bool:
