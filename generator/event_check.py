@@ -37,8 +37,8 @@ def _kinds_text(kinds: frozenset[str]) -> str:
 
 
 def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: str, place: Where, union: str) -> None:
-    """An entry under ``events`` names a member of the union, one under ``extra_events`` a type
-    it does not list (a shipped map's ``events`` may name types an older spec lacks: extra)."""
+    """An entry under ``events`` names a member of the union, one under ``extra_events`` a type it
+    does not list (a shipped map's ``events`` may name types an older spec lacks)."""
     if extra and value in members:
         raise SpecError(
             f"event type {value!r} is a member of {union} ({members[value]}): move it from 'extra_events' to 'events'",
@@ -54,8 +54,7 @@ def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: st
 
 
 def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> tuple[bool, bool, bool, str | None]:
-    """A map entry's ``optional``, ``keep`` (all: True), ``check`` (``fold``: True) and ``new``
-    (JSON text, or None), checked (``error`` makes the ``SpecError``)."""
+    """An entry's ``optional``, ``keep`` (all: True), ``check`` (``fold``: True), ``new`` (JSON text or None)."""
     for key, ok, allowed in (
         ("optional", isinstance(entry.get("optional", False), bool), "true or false"),
         ("keep", entry.get("keep", "all") in ("all", "last"), "'all' or 'last'"),
@@ -89,8 +88,7 @@ class EntryChecker:
             return (self.action(entry),)
         if not entry:
             raise self.error("an empty entry: give an op ({op: ignore} to skip the event)")
-        file, pointer = self.place
-        event = (self.tag_field, self.tag_value)
+        (file, pointer), event = self.place, (self.tag_field, self.tag_value)
         actions = tuple(
             EntryChecker(self.ir, self.member, self.target, (file, join_pointer(pointer, i)), event).action(e)
             for i, e in enumerate(entry)
@@ -211,8 +209,7 @@ class EntryChecker:
         return self.event_field(raw, "value"), None
 
     def check_object(self, op: Op, value: str | None, when: When | None) -> None:
-        """The value of an op into the target itself (lifecycle ops, ``merge`` without ``at``) is
-        an object: a string or number there would replace the answer or be dropped."""
+        """The value of an op into the target itself (lifecycle, ``merge`` without ``at``) is an object."""
         if value is None or value == WHOLE_EVENT or not self.member:
             return
         have = self.ir.json_kinds(self.value_types(value, "value", when)) - {"null"}
@@ -224,9 +221,8 @@ class EntryChecker:
             )
 
     def value_types(self, text: str, what: str, when: When | None = None) -> list[Any]:
-        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when`` (a
-        test of a value, not a kind), of the union members its tag selects only (``delta.type``
-        ``text_delta``)."""
+        """The types event field ``text`` (``delta.text``) may have; with ``when`` (a value test), of
+        the union members its tag selects only (``delta.type`` ``text_delta``)."""
         names = text.split(".")
         if any(not n for n in names):
             raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
@@ -248,11 +244,8 @@ class EntryChecker:
         return current
 
     def whole_event(self, op: Op, at: tuple[Step, ...]) -> tuple[tuple[str, ...], str | None]:
-        """``value: "*"``: the event as the type it goes to (the target for lifecycle ops and a
-        ``merge`` into the response, else the slot's type, a ``push``ed list's items): ``(its
-        fields that type has, JSON text of that type's tags)``; ``((), None)`` for the event as
-        it came. A ``SpecError`` when that type is no object or shares no field with the event.
-        """
+        """``value: "*"`` as the type it goes to (the target, else the slot's, a ``push``ed list's
+        items): ``(its fields that type has, JSON text of its tags)``; ``((), None)`` as it came."""
         if op is Op.SIDE or not self.member:
             return (), None
         if op in LIFECYCLE_OPS or not at:
@@ -277,9 +270,8 @@ class EntryChecker:
         return field is not None and self.ir.allows([field.value_type], wanted)
 
     def when(self, raw: Any) -> tuple[tuple[str, str], bool]:
-        """``{delta.type: text_delta}`` → ``(("delta.type", '"text_delta"'), False)``, checked: one
-        tag field and a value its schema allows; on a field that is no tag, a JSON kind the
-        schema admits (``{content: string}``: ``True``)."""
+        """``{delta.type: text_delta}`` → ``(("delta.type", '"text_delta"'), False)``: a tag and a value
+        its schema allows, or another field and a JSON kind it admits (``{content: string}``: True)."""
         ((path, wanted),) = raw.items() if isinstance(raw, dict) and len(raw) == 1 else ((None, None),)
         if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
             raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
@@ -301,8 +293,7 @@ class EntryChecker:
         return (path, json.dumps(wanted)), False
 
     def is_tag(self, path: str, types: list[Any]) -> bool:
-        """Whether event field ``path`` (of ``types``) names a kind: an enum (a const), or the
-        discriminator of the union holding it."""
+        """Whether event field ``path`` is an enum (a const) or the discriminator of its union."""
         if any(isinstance(x, Enum) for t in types for x in self.ir.shapes(t)):
             return True
         head, _, name = path.rpartition(".")
@@ -321,8 +312,8 @@ class EntryChecker:
     def check_slot(
         self, op: Op, at: tuple[Step, ...], value: str | None, constant: str | None, raw: Any, when: When | None
     ) -> tuple[str, ...]:
-        """Check a slot op: its path resolves in the target, its value's JSON kind can go there.
-        Returns the fields of an appended object never joined (the slot's enum-typed fields)."""
+        """A slot op's path resolves in the target and its value's kind can go there; returns the
+        fields of an appended object never joined (the slot's enum-typed fields)."""
         if not at:
             raise self.error(f"op {op.value!r} needs 'at' (a path such as output[{{output_index}}].text)")
         if value is None and constant is None and op is not Op.PARSE:
@@ -343,8 +334,7 @@ class EntryChecker:
         return self.ir.enum_fields(leaves) if op is Op.APPEND and "object" in self.ir.json_kinds(values) else ()
 
     def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
-        """The value's JSON kinds against the slot's (``_kinds_fit``); ``push`` checks the items';
-        ``parts`` wants a slot of text or a list of parts, a value of text or part(s)."""
+        """The value's JSON kinds against the slot's (``_kinds_fit``; ``push``: its items')."""
         have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
         if op is Op.PARTS:
             if slot and "any" not in slot and not {"string", "array"} <= slot:
@@ -364,8 +354,7 @@ class EntryChecker:
             )
 
     def derived_slot(self) -> tuple[tuple[Step, ...], str]:
-        """``create``/``replace`` without ``at``: the event field holding items of a top-level
-        list of the target, at the ``<list>_index`` field addressing it."""
+        """``create``/``replace`` without ``at``: the field holding an item of a top-level list, at ``<list>_index``."""
         for name, items in self.ir.top_lists(self.target).items():
             for field_name, f in self.fields.items():
                 if strip_null(f.value_type) == items:
@@ -376,9 +365,8 @@ class EntryChecker:
 
 
 def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
-    """Whether a value of JSON kinds ``have`` can go by ``op`` to a slot of kinds ``slot``: text or
-    an object is appended to its kind, JSON text is text, a list extends a list, an object merges
-    into one, other values share a kind; ``any`` (or a schema that says nothing) fits all."""
+    """Whether a value of JSON kinds ``have`` can go by ``op`` to a slot of kinds ``slot``
+    (``_SHARED_KINDS``; ``json`` takes text; ``any``, or no kinds, fits all)."""
     if op is Op.JSON:
         return "any" in have or have <= {"string"}
     if not have or not slot or "any" in have or "any" in slot:
@@ -387,8 +375,7 @@ def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
 
 
 def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:
-    """``action`` without the picks the other actions of its event write (``content`` joined by
-    ``parts``, not set by the whole-event value)."""
+    """``action`` without the picks its event's other actions write (``content`` joined by ``parts``)."""
     if not action.picks:
         return action
     taken = {a.value.split(".")[0] for a in actions if a is not action and a.value and a.value != WHOLE_EVENT}

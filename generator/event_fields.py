@@ -59,13 +59,15 @@ class FieldPlacer:
         self.ident: str | None = None
 
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
-        """Each field placed; whole entries of lists after the rest (the rest may take the
-        bare ``index`` for the list they address first)."""
-        return [self._place_one(name, home) for name in sorted(payload, key=lambda n: self._is_item(n, home))]
+        """Each field placed; whole entries of lists last (the rest may take the bare ``index`` first)."""
+        lists = self.places.lists(home)
+        items_last = sorted(
+            payload, key=lambda n: any(self.places.holds_items([self.fields[n].value_type], i) for _, i in lists)
+        )
+        return [self._place_one(name, home) for name in items_last]
 
     def _place_one(self, name: str, home: Place) -> Placed:
-        """A field of the event placed: with a bare ``index`` not bound yet, first in the
-        entry it picks of a list at ``home`` (``content[{index}]``), else at ``home``."""
+        """A field placed at ``home``, or first in the entry a bare ``index`` not bound yet picks there."""
         types = self.fields[name].value_type
         piece = says_piece(self.fields[name].description)
         if "index" in self.keys and "index" not in self.used:
@@ -78,10 +80,7 @@ class FieldPlacer:
                 self.used.discard("index")
         return self._place(name, types, name, home, None, piece)
 
-    def _is_item(self, name: str, home: Place) -> bool:
-        return any(self.places.holds_items([self.fields[name].value_type], i) for _, i in self.places.lists(home))
-
-    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
+    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool) -> Placed:
         """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
         if there := self.places.field_types(place, name):
@@ -100,37 +99,22 @@ class FieldPlacer:
         return Placed([], "")
 
     def _entry(self, op: str, at: str, path: str | None, when: When | None, **more: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {"op": op}
-        if at:
-            entry["at"] = at
-        if path is not None:
-            entry["value"] = path
-        if self.ident and at and "[{" in at:
-            entry["id"] = self.ident
-        if when is not None:
-            entry["when"] = {when[0]: when[1]}
-        entry.update((k, v) for k, v in more.items() if v is not None)  # no ``new`` for an entry that exists
-        return entry
+        """A map entry of the keys given (None: not given; no ``new`` for an entry that exists)."""
+        ident = self.ident if at and "[{" in at else None
+        given = {"at": at or None, "value": path, "id": ident, "when": {when[0]: when[1]} if when else None, **more}
+        return {"op": op, **{k: v for k, v in given.items() if v is not None}}
 
     def _same_name(
-        self,
-        name: str,
-        mine: list[Type],
-        there: list[Type],
-        path: str,
-        place: Place,
-        when: When | None,
-        piece: bool = False,
+        self, name: str, mine: list[Type], there: list[Type], path: str, place: Place, when: When | None, piece: bool
     ) -> Placed:
         """A field of the same name where it lands."""
         at = f"{place.path}.{name}" if place.steps else name
         have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
-        items = self.ir.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
             return Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
-        if items and "array" not in have:
-            return self._into_list(name, mine, items, path, place.down(name, there), when)
+        if self.ir.items(there) and "array" not in have:
+            return self._into_list(mine, path, place.down(name, there), when)
         if "any" in have or "any" in slot:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         if have <= {"string"} and "string" in slot:
@@ -151,10 +135,9 @@ class FieldPlacer:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         return Placed([], "")
 
-    def _into_list(
-        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: When | None
-    ) -> Placed:
-        """A value for a list field that is not a list: an entry, or part of one."""
+    def _into_list(self, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
+        """A value for list field ``place`` that is not a list: an entry, or part of one."""
+        name, items = place.steps[-1].name, self.ir.items(place.types)
         key = self._key_for(place)
         stage = self.name.stage
         whole = self.places.holds_items(mine, items)
@@ -162,7 +145,7 @@ class FieldPlacer:
             if whole:
                 return Placed([self._entry("push", place.path, path, when)], f"{name}: an item, pushed")
             return Placed([], "")
-        entry = Place((*place.steps[:-1], Step(place.steps[-1].name, key)), tuple(items))
+        entry = Place((*place.steps[:-1], Step(name, key)), tuple(items))
         if stage is Stage.DELTA and not whole:
             return self._fields_of(mine, path, entry, when)
         op = "replace" if stage is Stage.FINAL else "create"
@@ -182,8 +165,7 @@ class FieldPlacer:
         return None
 
     def _fragmentary(self, mine: list[Type], there: Iterable[Type], depth: int = 0) -> bool:
-        """Whether an object value goes field by field rather than merged whole: some of
-        its fields are text a delta adds to, or entries of lists (nested objects too)."""
+        """Whether an object value goes field by field (text a delta adds to, entries of lists), not whole."""
         place = Place((), tuple(there))
         for model in self.ir.models_of(mine):
             for name, f in self.ir.fields(model).items():
@@ -212,15 +194,14 @@ class FieldPlacer:
         return Placed(entries, "; ".join(dict.fromkeys(why)))
 
     def _object(self, name: str, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
-        """An object field the place has no field of that name for: the whole entry the
-        event addresses, an entry of a list below, a tagged union of deltas (one case
-        each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
+        """An object field with no field of its name at ``place``: the whole entry the event addresses,
+        an entry of a list below, a tagged union of deltas (one case each), or a wrapper of its fields."""
         if place.keyed and self.places.holds_items(mine, place.types, some=True):  # the event addresses it
             op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
         for found, items in self.places.lists(place):
             if self.places.holds_items(mine, items, some=True):
-                return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
+                return self._into_list(mine, path, found, when)
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases
         fields = self.places.fields(place)
@@ -234,8 +215,7 @@ class FieldPlacer:
         return Placed([], "")
 
     def _cases(self, name: str, mine: list[Type], path: str, place: Place) -> Placed | None:
-        """A field holding a union tagged by the union's tag field: one ``when`` case per
-        member, each member's fields placed; None for another value."""
+        """A field holding a tagged union: one ``when`` case per member, its fields placed; else None."""
         models = self.ir.models_of(mine)
         shared = set.intersection(*(set(self.ir.tags(m)) for m in models)) if models else set()
         field = self.tag if self.tag in shared else min(shared) if len(shared) == 1 else None
@@ -250,23 +230,20 @@ class FieldPlacer:
                 entries += self._fields_of([ModelRef(model)], path, place, (f"{path}.{field}", str(tag))).entries
             finally:
                 self.name = outer
-        # the generated handler tests the cases in this order: text fragments, the most
-        # frequent, first (a stable sort keeps the union's order among each kind)
+        # the handler tests cases in order: text fragments, the most frequent, first (a stable sort)
         entries.sort(key=lambda e: _CASE_ORDER.get(e["op"], len(_CASE_ORDER)))
         return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
 
     def _text(self, name: str, path: str, place: Place, when: When | None) -> Placed:
-        """Text with no field of its name: a delta's ``delta`` continues the field its
-        event's stem names; JSON text fills the free-form object field there."""
+        """Text with no field of its name: of the field a delta's stem names, or JSON of a free-form one."""
         if self.name.stage is not Stage.DELTA:
             return Placed([], "")
         fields = self.places.fields(place)
         if "json" in words(name):
             free = [n for n, f in fields.items() if self.places.free_form([f.value_type])]
             if len(set(free)) == 1:
-                return Placed(
-                    [self._entry("json", join_path(place.path, free[0]), path, when)], f"{name}: JSON text of {free[0]}"
-                )
+                at = join_path(place.path, free[0])
+                return Placed([self._entry("json", at, path, when)], f"{name}: JSON text of {free[0]}")
             if len(free) > 1:
                 raise Undecided(f"{name}: JSON text for {' or '.join(free)}")
             return Placed([], "")
@@ -283,8 +260,8 @@ class FieldPlacer:
         return Placed([], "")
 
     def _new(self, place: Place, field: str) -> dict[str, Any] | None:
-        """What an entry a delta must create starts as: the tags of the kind of entry the
-        event's stem names, its required text and lists (that may not be null) empty."""
+        """What an entry a delta creates starts as: the tags of the kind its stem names, its
+        required text and lists (not nullable) empty."""
         if not place.keyed or len(self.ir.models_of(list(place.types))) < 2:
             return None
         model = self.ir.model_like(list(place.types), (field,), self.name.stem)
@@ -292,12 +269,9 @@ class FieldPlacer:
             return None
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
-            if f.required and not f.nullable and name not in new:
-                kinds = self.places.kinds([f.value_type])
-                if kinds == {"string"}:
-                    new[name] = ""
-                elif kinds == {"array"}:
-                    new[name] = []
+            kinds = self.places.kinds([f.value_type])
+            if f.required and not f.nullable and name not in new and kinds in ({"string"}, {"array"}):
+                new[name] = "" if kinds == {"string"} else []
         new.setdefault(field, "")
         return new
 

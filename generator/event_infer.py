@@ -1,10 +1,9 @@
-"""Event folds inferred from the schema: with no map, what each member of an event union does
-to the object the stream builds (its target), read from the union, its members' fields and
-names, and the target. The result is a map layer in the map vocabulary, each event's entries
-with the reason (``Inferred``); ``merge_maps`` lays maps over it and ``event_check`` checks it
-as any map. The rules (one table: docs/events.md, "What is inferred") are decided here once;
-words are ``event_words``', places ``event_places``'. Where the schema does not decide, the
-event is left out with the reason (``undecided``: generation warns, the fold keeps it as an
+"""Event folds inferred from the schema: with no map, what each member of an event union does to
+the object the stream builds (its target), read from the union, its members' fields and names, and
+the target. The result is a map layer, each event's entries with the reason (``Inferred``);
+``merge_maps`` lays maps over it and ``event_check`` checks it as any map. The rules: docs/events.md,
+"What is inferred"; words are ``event_words``', places ``event_places``'. An event the schema does
+not decide is left out with the reason (``undecided``: generation warns, the fold keeps it as an
 unknown event). No vendor's name is read.
 """
 
@@ -60,8 +59,7 @@ def tag_field(ir: EventSchema, union: str) -> str | None:
     if discriminator is not None:
         return str(discriminator.property)
     models = ir.models_of([t]) if t is not None else []
-    common = [set(ir.tags(m)) for m in models]
-    shared = set.intersection(*common) if common else set()
+    shared = set.intersection(*(set(ir.tags(m)) for m in models)) if models else set()
     return min(shared) if len(shared) == 1 else ("type" if "type" in shared else None)
 
 
@@ -128,8 +126,7 @@ class _Fold:
 
     @cached_property
     def top_stems(self) -> set[tuple[str, ...]]:
-        """The stems of the events carrying the target whole, else of those that start
-        without an address (``message`` of ``message_start``)."""
+        """The stems of the events carrying the target whole, else of those starting without an address."""
         carriers, starts = set(), set()
         for value, member in self.members.items():
             name, fields = event_name(value), self.ir.fields(member)
@@ -163,10 +160,13 @@ class _Event(FieldPlacer):
         whole = [n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.fold.target)]
         if len(whole) > 1:
             raise Undecided(f"{' and '.join(whole)} both hold a whole {self.target}")
+        word = self.name.last or "its name"
         if whole:
-            return self._lifecycle(whole[0])
+            op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
+            return [{"op": op, "value": whole[0]}], f"{whole[0]} is a whole {self.target}; {word!r}: {op}"
         if self.member == self.fold.target or self._is_the_answer():
-            return self._the_answer()
+            op = "init" if self.name.stage is Stage.START else "finalize"
+            return [{"op": op, "value": "*"}], f"the event is the finished {self.target} ({word}): {op}"
         if (entry := self._as_entry()) is not None:
             return entry
         home = self._home()
@@ -185,9 +185,8 @@ class _Event(FieldPlacer):
         if gathered is not entries:  # the plain values became one ``value: "*"``: say so once
             plain = [w.removesuffix(": set") for w in why if w.endswith(": set")]
             where = f"the entry at {home.path}" if home.steps else self.target
-            why = [f"{', '.join(plain)}: the event's own fields of {where}, set"] + [
-                w for w in why if not w.endswith(": set")
-            ]
+            rest = [w for w in why if not w.endswith(": set")]
+            why = [f"{', '.join(plain)}: the event's own fields of {where}, set", *rest]
         entries = gathered
         if self._ends_stream():
             entries.append({"op": "finish"})
@@ -199,11 +198,6 @@ class _Event(FieldPlacer):
         tops = self.fold.top_stems
         return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in tops)
 
-    def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
-        op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
-        word = self.name.last or "its name"
-        return [{"op": op, "value": field}], f"{field} is a whole {self.target}; {word!r}: {op}"
-
     def _is_the_answer(self) -> bool:
         """An ending event without an address whose fields cover the target's required ones."""
         if self.name.stage is not Stage.FINAL or self.keys:
@@ -211,14 +205,8 @@ class _Event(FieldPlacer):
         required = [n for n, f in self.ir.fields(self.fold.target).items() if f.required]
         return bool(required) and all(n in self.fields for n in required)
 
-    def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
-        op = "init" if self.name.stage is Stage.START else "finalize"
-        why = f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
-        return [{"op": op, "value": "*"}], why
-
     def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
-        """An event that is itself an entry of a list of the target its name names
-        (``transcription.segment`` → ``segments``): pushed whole, as that list's items."""
+        """An event that is an entry of the list its name names (``transcription.segment``): pushed whole."""
         if not self.name.stem:
             return None
         last = self.name.stem[-1]
@@ -247,8 +235,7 @@ class _Event(FieldPlacer):
         return place
 
     def _ident(self, home: Place) -> str | None:
-        """The field checked against the addressed entry's ``id``: ``item_id``, or the
-        event's ``id`` where it addresses an entry that has one."""
+        """The field checked against the addressed entry's ``id``: ``item_id``, or ``id`` if the entry has one."""
         if not home.keyed:
             return None
         entry = self.places.fields(home)
@@ -259,8 +246,7 @@ class _Event(FieldPlacer):
         return None
 
     def _nothing_placed(self, home: Place, payload: list[str]) -> tuple[list[dict[str, Any]], str]:
-        """An event none of whose fields has a place: a status its name carries, JSON to
-        parse (``_settled`` decides), content for a side channel, or nothing."""
+        """An event none of whose fields has a place: a status, JSON to parse (``_settled``), a side channel."""
         status = self._status(home)
         if status is not None:
             return [status], f"{self.name.tag!r}: a status its name carries"
@@ -280,8 +266,7 @@ class _Event(FieldPlacer):
         return [{"op": "ignore"}], "carries nothing the target holds"
 
     def _channel(self) -> str:
-        """A side channel's name: the event's stem without the first word most of the
-        union's event types share (``audio_transcript`` of ``response.audio.transcript.delta``)."""
+        """The event's stem without the first word most event types share (``audio_transcript``)."""
         stem = self.name.stem
         firsts = [words(v)[:1] for v in self.fold.members]
         if stem and 2 * firsts.count(tuple(stem[:1])) > len(firsts):
@@ -289,8 +274,7 @@ class _Event(FieldPlacer):
         return "_".join(stem)
 
     def _status(self, home: Place) -> dict[str, Any] | None:
-        """``set`` the status only the event's name carries (``searching``), where the entry
-        it addresses (of the kind its stem names) has a status of that value."""
+        """``set`` a status only the event's name carries (``searching``) that the addressed entry has."""
         found = words(self.value)
         word = self.name.last or (found[-1] if found else "")
         stem = self.name.stem if self.name.last else found[:-1]
@@ -303,9 +287,8 @@ class _Event(FieldPlacer):
         return None
 
     def _gathered(self, entries: list[dict[str, Any]], home: Place) -> list[dict[str, Any]]:
-        """Entries setting the event's own fields of the same names where it addresses (or in
-        the target) become one ``value: "*"`` merge (a ``create`` for an event that starts an
-        entry). An ending event keeps them apart (each settles what a delta folded)."""
+        """Entries setting the event's own fields of the same names where it addresses become one
+        ``value: "*"`` merge (``create`` starting an entry); an ending event keeps them apart."""
         if self.name.stage is Stage.FINAL:
             return entries
         plain = [e for e in entries if e.get("op") == "replace" and "when" not in e and isinstance(e.get("value"), str)]
@@ -320,9 +303,8 @@ class _Event(FieldPlacer):
 
 
 def _settled(decided: list[Inferred]) -> list[Inferred]:
-    """The ending events of entries, knowing every event: a value a delta appends to is
-    replaced with ``check: fold`` (by the finished answer too); an event with nothing but
-    its address parses the JSON gathered in the entry it ends (``content_block_stop``)."""
+    """The ending events, knowing every event: a value a delta appends to is replaced with ``check: fold``
+    (by the finished answer too); one with nothing but its address parses the JSON gathered there."""
     appended = {e["at"] for d in decided for e in d.entries if e.get("op") == "append"}
     gathered = {e["at"] for d in decided for e in d.entries if e.get("op") == "json"}
     found: list[Inferred] = []

@@ -48,8 +48,7 @@ class Target:
         self._lists: dict[tuple[Place, int], list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
 
     def fields(self, place: Place, model: str | None = None) -> dict[str, Field]:
-        """``{wire name: field}`` of the models that may stand at ``place`` (of ``model``
-        only, when given); a name two models type differently keeps the first's."""
+        """``{wire name: field}`` of the models at ``place`` (only ``model``, if given), the first's per name."""
         found: dict[str, Field] = {}
         for name in [model] if model else self.ir.models_of(list(place.types)):
             for wire, f in self.ir.fields(name).items():
@@ -63,8 +62,7 @@ class Target:
         ]
 
     def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
-        """The lists at or below ``place`` (through objects, a few levels): ``(the list's
-        place, its items' types)``, nearest first."""
+        """``(place, items' types)`` of the lists at or below ``place`` (a few levels), nearest first."""
         if (place, depth) in self._lists:
             return self._lists[place, depth]
         found: list[tuple[Place, tuple[Type, ...]]] = []
@@ -84,9 +82,8 @@ class Target:
         return found
 
     def addressed(self, place: Place, field: str) -> Place | None:
-        """The entry of the list an address field names (``output_index`` → ``output[...]``,
-        ``command_index`` → ``action.commands[...]``), nearest first; None when no list at
-        or below ``place`` has that name, or it is a bare ``index``."""
+        """The entry of the nearest list an address field names (``command_index`` →
+        ``action.commands[...]``); None for none, or a bare ``index``."""
         name = address_of(field)
         if not name:
             return None
@@ -102,16 +99,14 @@ class Target:
         return self.ir.json_kinds(list(types)) - {"null"}
 
     def free_form(self, types: Iterable[Type]) -> bool:
-        """Whether ``types`` is an object of any fields (a tool's ``input``: a map, or any
-        JSON): where JSON text sent in fragments goes once parsed."""
+        """Whether ``types`` is an object of any fields (a map, or any JSON: a tool's ``input``)."""
         shapes = [x for t in types for x in self.ir.shapes(t)]
         return bool(shapes) and all(isinstance(x, Map) or (isinstance(x, Prim) and x.kind == "any") for x in shapes)
 
     def holds_items(self, types: Iterable[Type], items: Iterable[Type], some: bool = False) -> bool:
-        """Whether values of ``types`` are entries of a list of ``items``: the same models
-        (some of them), or the same scalar kind. With ``some`` (the event addresses an entry),
-        kinds the entries have too, by model or by tag (``type: message``), do: OpenRouter's
-        blocks and output items beside the result's own schemas of them."""
+        """Whether values of ``types`` are entries of a list of ``items``: the same models (some), or scalar
+        kind; with ``some`` (the event addresses an entry), models sharing a tag (``type: message``)
+        too: OpenRouter's blocks and output items beside the result's own schemas of them."""
         mine, theirs = self.ir.models_of(list(types)), self.ir.models_of(list(items))
         if mine:
             tags = {tag for m in theirs for tag in self.ir.tags(m).items()} if some else set()

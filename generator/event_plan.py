@@ -1,12 +1,10 @@
-"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the object
-it builds (``Response``), from a merge map checked against the IR.
-
-Layers, each event type's entry replacing the one below whole: the fold inferred from the schema
-(``event_infer``), the shipped map (``generator/maps/*.yaml``), ``x-merge`` on the union, the
-user's maps and overrides (``merge_maps``). ``event_check`` checks each entry (through
-``event_schema``); ``event_vocabulary`` defines what an op does (``Action.call``), which
-``render_events`` writes out and ``new_fold`` makes without generated code. The map format and
-its checks: docs/events.md.
+"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the object it
+builds (``Response``), from a merge map checked against the IR. Layers, each event type's entry
+replacing the one below whole: the fold inferred from the schema (``event_infer``), the shipped map
+(``generator/maps/*.yaml``), ``x-merge`` on the union, the user's maps and overrides (``merge_maps``).
+``event_check`` checks each entry (through ``event_schema``); ``event_vocabulary`` defines what an op
+does (``Action.call``), which ``render_events`` writes out and ``new_fold`` makes without generated
+code. The map format and its checks: docs/events.md.
 """
 
 from __future__ import annotations
@@ -77,9 +75,8 @@ def plan_events(
 def _inferred(
     ir: EventSchema, schemas: Schemas, root: str, overrides: Mapping[str, Any] | None, shipped: bool
 ) -> tuple[dict[str, Any] | None, dict[str, str]]:
-    """The fold inferred for ``root`` (``infer_fold``'s layer and reasons; ``(None, {})``), into the
-    target a map names, else one its operation answers (the best of several), else the object most
-    of its events build."""
+    """``infer_fold``'s layer and reasons for ``root`` (or ``(None, {})``), into the target a map names,
+    else the best one its operation answers, else the object most of its events build."""
     union = ir.classes.get(root)
     if union is None or union not in schemas.aliases:
         return None, {}
@@ -99,9 +96,6 @@ def _inferred(
 def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
     """One warning per event type of ``plan`` that no layer decides (kept as unknown events)."""
     return [SpecWarning(EVENT_NOT_FOLDED, f"{plan.root} event {tag!r}", why) for tag, why in plan.undecided]
-
-
-# -- building and checking --------------------------------------------------------------------------
 
 
 def _build(
@@ -151,7 +145,6 @@ def _build(
     rules: list[EventRule] = []
     undecided: list[tuple[str, str]] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
-        # a declared type the spec does not list (``extra_events``) is checked for shape only
         source = origin.get(value, "map")
         if value in declared:
             checker = EntryChecker(ir, member, target_class, sources.get(value, where), (tag, value))
@@ -182,9 +175,7 @@ _MAKERS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.SET, Op.APPEND, Op.PARTS, Op.JSON
 
 
 def _opened(rules: list[EventRule]) -> list[EventRule]:
-    """The rules with ``opens`` set on actions whose keyed steps before the last
-    (``content[{index}]`` of ``content[{index}].text``) no action lands on: the first delta
-    makes them, unreported."""
+    """``opens`` set on actions whose keyed steps before the last no action lands on: a delta makes them."""
     made = {a.at for r in rules for a in r.actions if a.op in _MAKERS}
 
     def opens(action: Action) -> bool:
@@ -198,10 +189,9 @@ def _opened(rules: list[EventRule]) -> list[EventRule]:
 
 
 def explain(plan: EventPlan) -> str:
-    """The plan as a merge map for ``--explain-merge`` (YAML, entries in JSON flow form): family
-    keys, one line (or list) per event type commented with its source (``# inferred: <why>``,
-    ``# map: <file>``), undecided types last as comments. Passed back with ``--merge-map``, it
-    gives the same plan."""
+    """The plan as a merge map for ``--explain-merge`` (YAML, entries in JSON flow form), each event
+    type commented with its source (``# inferred: <why>``, ``# map: <file>``), undecided ones last as
+    comments; passed back with ``--merge-map``, it gives the same plan."""
     lines = [
         f"# {plan.root} -> {plan.target}: the fold of each event type (--merge-map FILE takes this back;",
         "# an entry you write replaces the one here, whole; docs/events.md has the vocabulary)",
@@ -239,9 +229,6 @@ def _entry_lines(rule: EventRule) -> list[str]:
     if not isinstance(rule.entry, list):
         return [f"{key} {json.dumps(rule.entry, ensure_ascii=False)}  # {note}"]
     return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in rule.entry)]
-
-
-# -- folding with a plan (no generated code) ------------------------------------------------------------
 
 
 def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:

@@ -1,7 +1,6 @@
-"""What an event plan reads of the IR: a union's members by tag value, an event's fields, the
-JSON kinds a field admits, the types a slot path reaches in the target. Maps name schemas as the
-spec does (``Response``), the IR as the output does (``naming``): ``EventSchema`` maps one to
-the other through each type's pointer, and reads nothing but the IR.
+"""What an event plan reads of the IR: a union's members by tag value, an event's fields, the JSON
+kinds a field admits, the types a slot path reaches in the target. Maps name schemas as the spec
+does (``Response``), the IR as the output does (``naming``): ``classes`` maps one to the other.
 """
 
 from __future__ import annotations
@@ -53,8 +52,7 @@ class EventSchema:
         return {f.wire_name: f for f in found.fields} if found is not None else {}
 
     def shapes(self, t: Type, depth: int = 0) -> Iterator[Type]:
-        """The concrete types ``t`` may take: ``null`` stripped, aliases followed, unions
-        flattened (a recursion is followed a few levels only)."""
+        """The concrete types ``t`` may take: ``null`` stripped, aliases followed (a few levels), unions flattened."""
         t = strip_null(t)
         if isinstance(t, AliasRef):
             alias = self.schemas.aliases.get(t.name)
@@ -67,9 +65,8 @@ class EventSchema:
             yield t
 
     def members(self, union: str, tag: str) -> dict[str, str]:
-        """``{tag value: member model}`` of union alias ``union`` (nested unions flattened): a
-        member's ``tag`` field's single value, else the values the discriminator mapping gives
-        it (Cohere's members list every tag in ``type``).
+        """``{tag value: member model}`` of union alias ``union`` (nested unions flattened): a member's
+        one ``tag`` value, else those the discriminator maps to it (Cohere's list every tag in ``type``).
 
         Raises:
             SpecError: ``union`` is not a union; a member has no tag value, or shares one.
@@ -131,8 +128,7 @@ class EventSchema:
         return {name: items for name, f in self.fields(target).items() for items in self.items([f.value_type])}
 
     def resolve(self, target: str, steps: Iterable[Step]) -> list[Type]:
-        """The types a path reaches in model ``target`` (through any union member; a keyed step
-        into a list's items); empty when it resolves nowhere."""
+        """The types a path reaches in model ``target`` (any union member; a keyed step: the items), or []."""
         current: list[Type] = [ModelRef(target)]
         for step in steps:
             following: list[Type] = []
@@ -146,9 +142,8 @@ class EventSchema:
         return current
 
     def allows(self, leaves: list[Type], value: Any) -> bool:
-        """Whether any leaf type admits a constant: an enum listing it, or a scalar of its kind
-        (``any`` admits all). One leaf is enough (statuses are strings on some output items,
-        enums on others); a constant a map writes must be one an enum lists."""
+        """Whether any leaf (statuses are strings on some output items, enums on others) admits a
+        constant: an enum listing it, or a scalar of its kind (``any`` admits all)."""
         kind = {str: "str", bool: "bool", int: "int", float: "float"}.get(type(value))
         for shape in (s for leaf in leaves for s in self.shapes(leaf)):
             if isinstance(shape, Enum):
@@ -182,8 +177,8 @@ class EventSchema:
         return frozenset(found)
 
     def slot_kinds(self, target: str, steps: Iterable[Step]) -> tuple[str, ...]:
-        """The JSON kinds the schema allows at a slot path of ``target``, sorted; ``()`` for
-        any: what a settled value must be to replace the fold's (``_SlotOps._place``)."""
+        """The JSON kinds allowed at a slot path of ``target``, sorted (``()``: any): what a settled
+        value must be to replace the fold's (``_SlotOps._place``)."""
         kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
         return () if not kinds or "any" in kinds else tuple(sorted(kinds))
 
@@ -204,9 +199,8 @@ class EventSchema:
         return list(dict.fromkeys(x.name for t in types for x in self.shapes(t) if isinstance(x, ModelRef)))
 
     def model_like(self, types: list[Type], fields: Iterable[str], stem: tuple[str, ...] = ()) -> str | None:
-        """The model among ``types`` an object with ``fields`` stands for: the one whose tag
-        names ``stem`` best (``mcp_call`` of ``response.mcp_call_arguments.delta``), else the
-        one sharing the most fields; None when ``types`` holds no model."""
+        """The model among ``types`` an object with ``fields`` stands for: the one whose tag names
+        ``stem`` best (``mcp_call`` of ``response.mcp_call_arguments``), else sharing the most fields."""
         wanted = set(fields)
 
         def rank(model: str) -> tuple[int, int]:
@@ -219,8 +213,8 @@ class EventSchema:
         return max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
-        """Wire names of the enum-typed fields (tags: ``type``) of the objects ``types`` may be
-        and of the objects they hold (a few levels), sorted: an appended object never joins them."""
+        """Wire names of the enum-typed fields (``type``) of the objects ``types`` may be and hold (a few
+        levels), sorted: an appended object never joins them."""
         found: set[str] = set()
         for model in self.models_of(types):
             for name, f in self.fields(model).items():

@@ -1,8 +1,8 @@
-"""The vocabulary of event merge maps, typed: the ops (``Op``), where one lands (``Step``,
-``Slot``), its arguments (``EventValue``), and what it does, stated once (``Action.call`` →
-``Call``: a method of the fold runtime, ``runtime/events.py``, ``runtime/event_paths.py``).
-``event_check`` reads entries into ``Action``s, ``event_plan`` gathers them into an
-``EventPlan``, ``render_events`` writes each ``Call`` out.
+"""The vocabulary of event merge maps, typed: the ops (``Op``), where one lands (``Step``, ``Slot``),
+its arguments (``EventValue``), and what it does, stated once (``Action.call`` → ``Call``: a method
+of the fold runtime, ``runtime/events.py``, ``runtime/event_paths.py``). ``event_check`` reads
+entries into ``Action``s, ``event_plan`` gathers them into an ``EventPlan``, ``render_events``
+writes each ``Call`` out.
 
 Adding an op: a member of ``Op``, its case in ``Action.call`` (unless it is a method of the same
 name), the runtime method, its checks in ``event_check``, a row in ``docs/events.md``.
@@ -69,8 +69,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a slot op lands (a runtime ``_Slot``, whose docstring says each field): ``at`` its
-    path from the target's root; ``new`` as JSON text."""
+    """Where a slot op lands (a runtime ``_Slot``, whose docstring says each field): ``at`` its path
+    from the target's root; ``new`` as JSON text."""
 
     at: tuple[Step, ...]
     ident: str | None = None
@@ -86,8 +86,8 @@ class Slot:
 
     @property
     def walk(self) -> tuple[Step, ...]:
-        """The steps to the object holding the slot: slots of one event with equal walks share
-        the object the first one finds (its ``id`` check routes them all)."""
+        """The steps to the object holding the slot: an event's slots of one walk share the object the
+        first one finds (its ``id`` check routes them all)."""
         return self.at[:-1]
 
 
@@ -200,10 +200,9 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class EventRule:
-    """What an event type does: ``tag`` (its tag value), ``member`` (its model; ``""``: a type the
-    spec does not list), its actions, their ``source`` (``inferred``, ``map:<file>``, ``x-merge``,
-    ``file:<name>``, ``override``), the entry as written (``--explain-merge`` prints it) and, if
-    inferred, why."""
+    """What an event type does: ``tag`` (its tag value), ``member`` (its model; ``""``: a type the spec
+    does not list), its actions, their ``source`` (``inferred``, ``map:<file>``, ``x-merge``, ``file:<name>``,
+    ``override``), the entry as written (``--explain-merge`` prints it) and, if inferred, why."""
 
     tag: str
     member: str
@@ -258,14 +257,12 @@ class EventPlan:
 
     Attributes:
         family, root, target, tag, order: from the map (``root``, ``target`` as the spec names them).
-        collections: the target's top-level keyed lists (``("output",)``): refresh and finalize
-            keep a non-empty fold of them.
+        collections: the target's top-level keyed lists (``("output",)``), whose fold refresh and finalize keep.
         rules: one per event type, in the union's member order (then extra declared types).
         target_class: the target's class in the IR (``naming``'s name for ``target``).
-        unmapped: ``(tag value, member)`` of members the map neither maps nor ignores (they
-            fold as unknown events; ``gen-models --check`` names them when a spec bump adds one).
-        undecided: ``(tag value, why)`` of members neither the schema nor a map decides:
-            generation warns; they fold as unknown events.
+        unmapped: ``(tag value, member)`` of members no map maps or ignores (folded as unknown
+            events; ``gen-models --check`` names them when a spec bump adds one).
+        undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
     """
 

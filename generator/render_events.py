@@ -49,8 +49,7 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str, taken: set[str]) -> 
 
 
 def _accumulator_doc(plan: EventPlan, union: str) -> str:
-    """What the accumulator does, said from its plan (keyed slots, terminal events, side
-    channels, whether final values are checked)."""
+    """What the accumulator does, said from its plan."""
     target = plan.target_class
     keyed = ", ".join(f"``{k}``" for k in dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
     terminal = [r.tag for r in plan.rules if any(a.op in (Op.FINALIZE, Op.FINISH) for a in r.actions)]
@@ -75,8 +74,7 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
 
 
 def _slot_name(names: EventNames, slot: Slot, paths: Counter[tuple[str, ...]]) -> str:
-    """A slot's constant, named for its path and, where another slot takes the same path, for
-    what it starts as (``_..._TEXT_AS_OUTPUT_TEXT``)."""
+    """A slot's constant, named for its path and, if another slot shares it, what it starts as."""
     fields = [step.name for step in slot.at]
     starts = json.loads(slot.new) if slot.new and paths[tuple(fields)] > 1 else None
     kind = starts.get("type") if isinstance(starts, dict) else None
