@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b3ff49affd98b2271940833647cfd9ad, output af6c16930e8f1d0333b67dab9a5f2709
+# Fingerprint: inputs 347d86fe4a88c731d8999f5d575f9939, output ee0452c163f8328c0e0a7e89058d6750
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -119,20 +119,20 @@ __all__ = [  # packed, not one name a line: a module of a whole spec exports hun
     "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
     "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
     "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
-    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
-    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
-    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
-    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
-    "OutputTextContent", "ParseError", "Program", "ProgramItemParam", "ProgramOutput",
-    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
-    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
-    "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
-    "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
-    "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
-    "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum", "ReasoningTextContent",
-    "RefusalContent", "Response", "ResponseAudioDeltaEvent", "ResponseAudioDoneEvent",
-    "ResponseAudioTranscriptDeltaEvent", "ResponseAudioTranscriptDoneEvent",
-    "ResponseCodeInterpreterCallCodeDeltaEvent",
+    "MCPToolRequireApprovalMCPToolApprovalFilter", "MessagePhase", "MessageRole",
+    "Metadata", "ModelIdsResponses", "ModelIdsShared", "Moderation",
+    "ModerationErrorBody", "ModerationInputType", "ModerationResultBody", "MoveParam",
+    "NamespaceToolParam", "OutputContent", "OutputItem", "OutputMessage",
+    "OutputMessageContent", "OutputTextContent", "ParseError", "Program",
+    "ProgramItemParam", "ProgramOutput", "ProgramOutputItemParam",
+    "ProgramOutputItemStatus", "ProgramOutputStatus", "ProgramToolCallCaller",
+    "ProgramToolCallCallerParam", "ProgrammaticToolCallingParam", "Prompt",
+    "PromptCacheBreakpointConfig", "PromptCacheBreakpointParam", "PromptCacheModeEnum",
+    "PromptCacheOptions", "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions",
+    "Reasoning", "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum",
+    "ReasoningTextContent", "RefusalContent", "Response", "ResponseAudioDeltaEvent",
+    "ResponseAudioDoneEvent", "ResponseAudioTranscriptDeltaEvent",
+    "ResponseAudioTranscriptDoneEvent", "ResponseCodeInterpreterCallCodeDeltaEvent",
     "ResponseCodeInterpreterCallCodeDoneEvent",
     "ResponseCodeInterpreterCallCompletedEvent",
     "ResponseCodeInterpreterCallInProgressEvent",
@@ -2492,7 +2492,7 @@ class MCPToolFilter(_Dataclass):
 
 
 @_model
-class MCPToolRequireApproval(_Dataclass):
+class MCPToolRequireApprovalMCPToolApprovalFilter(_Dataclass):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
     that require approval."""
@@ -2570,7 +2570,10 @@ class MCPTool(_Dataclass):
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
     require_approval: (
-        MCPToolRequireApproval | Literal["always", "never"] | str | None
+        MCPToolRequireApprovalMCPToolApprovalFilter
+        | Literal["always", "never"]
+        | str
+        | None
     ) = None
     """Specify which of the MCP server's tools require approval."""
     defer_loading: bool | None = None
@@ -2600,7 +2603,7 @@ class MCPTool(_Dataclass):
             allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
             require_approval=_Field(
                 "require_approval",
-                _P_first_of_MCPToolRequireApproval_str,
+                _P_first_of_MCPToolRequireApprovalMCPToolApprovalFilter_str,
                 optional=True,
                 dump=True,
             ),
@@ -9762,8 +9765,8 @@ _P_map_of_str: Callable[[Any], Any] = _map_of(_str)
 _P_first_of_list_of_str_MCPToolFilter: Callable[[Any], Any] = _first_of(
     (_P_list_of_str, MCPToolFilter.from_dict)
 )
-_P_first_of_MCPToolRequireApproval_str: Callable[[Any], Any] = _first_of(
-    (MCPToolRequireApproval.from_dict, _str)
+_P_first_of_MCPToolRequireApprovalMCPToolApprovalFilter_str: Callable[[Any], Any] = (
+    _first_of((MCPToolRequireApprovalMCPToolApprovalFilter.from_dict, _str))
 )
 _P_list_of_ContainerNetworkPolicyDomainSecretParam: Callable[[Any], Any] = _list_of(
     ContainerNetworkPolicyDomainSecretParam.from_dict

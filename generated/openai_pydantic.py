@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b3ff49affd98b2271940833647cfd9ad, output 379aa19c487c5637cef50fb82cdf5bba
+# Fingerprint: inputs 347d86fe4a88c731d8999f5d575f9939, output 31416dc29d8174733deb383567c3c455
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -112,13 +112,13 @@ __all__ = [  # packed, not one name a line: a module of a whole spec exports hun
     "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
     "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
     "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
-    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
-    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
-    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
-    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
-    "OutputTextContent", "Program", "ProgramItemParam", "ProgramOutput",
-    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
-    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
+    "MCPToolRequireApprovalMCPToolApprovalFilter", "MessagePhase", "MessageRole",
+    "Metadata", "ModelIdsResponses", "ModelIdsShared", "Moderation",
+    "ModerationErrorBody", "ModerationInputType", "ModerationResultBody", "MoveParam",
+    "NamespaceToolParam", "OutputContent", "OutputItem", "OutputMessage",
+    "OutputMessageContent", "OutputTextContent", "Program", "ProgramItemParam",
+    "ProgramOutput", "ProgramOutputItemParam", "ProgramOutputItemStatus",
+    "ProgramOutputStatus", "ProgramToolCallCaller", "ProgramToolCallCallerParam",
     "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
     "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
     "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
@@ -1495,7 +1495,7 @@ class MCPToolFilter(_Model):
     it will match this filter."""
 
 
-class MCPToolRequireApproval(_Model):
+class MCPToolRequireApprovalMCPToolApprovalFilter(_Model):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
     that require approval."""
@@ -1565,7 +1565,9 @@ class MCPTool(_Model):
     """The tool invocation context(s)."""
     require_approval: (
         Annotated[
-            MCPToolRequireApproval | Literal["always", "never"] | str,
+            MCPToolRequireApprovalMCPToolApprovalFilter
+            | Literal["always", "never"]
+            | str,
             Field(union_mode="left_to_right"),
         ]
         | None

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b3ff49affd98b2271940833647cfd9ad, output 9c7bfa792a6d219a1498b303c57f389f
+# Fingerprint: inputs 347d86fe4a88c731d8999f5d575f9939, output 78620668b9b55b13c8d2c987e5ed23fc
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -118,20 +118,20 @@ __all__ = [  # packed, not one name a line: a module of a whole spec exports hun
     "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
     "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
     "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
-    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
-    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
-    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
-    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
-    "OutputTextContent", "ParseError", "Program", "ProgramItemParam", "ProgramOutput",
-    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
-    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
-    "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
-    "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
-    "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
-    "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum", "ReasoningTextContent",
-    "RefusalContent", "Response", "ResponseAudioDeltaEvent", "ResponseAudioDoneEvent",
-    "ResponseAudioTranscriptDeltaEvent", "ResponseAudioTranscriptDoneEvent",
-    "ResponseCodeInterpreterCallCodeDeltaEvent",
+    "MCPToolRequireApprovalMCPToolApprovalFilter", "MessagePhase", "MessageRole",
+    "Metadata", "ModelIdsResponses", "ModelIdsShared", "Moderation",
+    "ModerationErrorBody", "ModerationInputType", "ModerationResultBody", "MoveParam",
+    "NamespaceToolParam", "OutputContent", "OutputItem", "OutputMessage",
+    "OutputMessageContent", "OutputTextContent", "ParseError", "Program",
+    "ProgramItemParam", "ProgramOutput", "ProgramOutputItemParam",
+    "ProgramOutputItemStatus", "ProgramOutputStatus", "ProgramToolCallCaller",
+    "ProgramToolCallCallerParam", "ProgrammaticToolCallingParam", "Prompt",
+    "PromptCacheBreakpointConfig", "PromptCacheBreakpointParam", "PromptCacheModeEnum",
+    "PromptCacheOptions", "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions",
+    "Reasoning", "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum",
+    "ReasoningTextContent", "RefusalContent", "Response", "ResponseAudioDeltaEvent",
+    "ResponseAudioDoneEvent", "ResponseAudioTranscriptDeltaEvent",
+    "ResponseAudioTranscriptDoneEvent", "ResponseCodeInterpreterCallCodeDeltaEvent",
     "ResponseCodeInterpreterCallCodeDoneEvent",
     "ResponseCodeInterpreterCallCompletedEvent",
     "ResponseCodeInterpreterCallInProgressEvent",
@@ -1506,7 +1506,7 @@ class MCPToolFilter(TypedDict):
     it will match this filter."""
 
 
-class MCPToolRequireApproval(TypedDict):
+class MCPToolRequireApprovalMCPToolApprovalFilter(TypedDict):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
     that require approval."""
@@ -1573,7 +1573,10 @@ class MCPTool(TypedDict):
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
     require_approval: NotRequired[
-        MCPToolRequireApproval | Literal["always", "never"] | str | None
+        MCPToolRequireApprovalMCPToolApprovalFilter
+        | Literal["always", "never"]
+        | str
+        | None
     ]
     """Specify which of the MCP server's tools require approval."""
     defer_loading: NotRequired[bool | None]
@@ -5571,7 +5574,9 @@ _parse_WebSearchToolFilters = _Checks(WebSearchToolFilters)
 _parse_WebSearchApproximateLocation = _Checks(WebSearchApproximateLocation)
 _parse_WebSearchTool = _Checks(WebSearchTool)
 _parse_MCPToolFilter = _Checks(MCPToolFilter)
-_parse_MCPToolRequireApproval = _Checks(MCPToolRequireApproval)
+_parse_MCPToolRequireApprovalMCPToolApprovalFilter = _Checks(
+    MCPToolRequireApprovalMCPToolApprovalFilter
+)
 _parse_MCPTool = _Checks(MCPTool)
 _parse_ContainerNetworkPolicyDisabledParam = _Checks(
     ContainerNetworkPolicyDisabledParam
@@ -5920,8 +5925,8 @@ _P_map_of_str = _map_of(_str)
 _P_first_of_list_of_str_MCPToolFilter = _first_of(
     (_P_list_of_str, _parse_MCPToolFilter)
 )
-_P_first_of_MCPToolRequireApproval_str = _first_of(
-    (_parse_MCPToolRequireApproval, _str)
+_P_first_of_MCPToolRequireApprovalMCPToolApprovalFilter_str = _first_of(
+    (_parse_MCPToolRequireApprovalMCPToolApprovalFilter, _str)
 )
 _P_list_of_ContainerNetworkPolicyDomainSecretParam = _list_of(
     _parse_ContainerNetworkPolicyDomainSecretParam
@@ -6893,7 +6898,7 @@ _parse_MCPToolFilter.keys = (
 )
 
 
-_parse_MCPToolRequireApproval.keys = (
+_parse_MCPToolRequireApprovalMCPToolApprovalFilter.keys = (
     _Key("always", _parse_MCPToolFilter, optional=True),
     _Key("never", _parse_MCPToolFilter, optional=True),
 )
@@ -6910,7 +6915,11 @@ _parse_MCPTool.keys = (
     _Key("headers", _P_map_of_str, optional=True),
     _Key("allowed_tools", _P_first_of_list_of_str_MCPToolFilter, optional=True),
     _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
-    _Key("require_approval", _P_first_of_MCPToolRequireApproval_str, optional=True),
+    _Key(
+        "require_approval",
+        _P_first_of_MCPToolRequireApprovalMCPToolApprovalFilter_str,
+        optional=True,
+    ),
     _Key("defer_loading", _bool, fast=bool, optional=True),
 )
 

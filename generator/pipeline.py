@@ -74,7 +74,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings["interpret"] = time.perf_counter() - start
     start = time.perf_counter()
     progress(f"name {len(read.models)} models, {len(read.aliases)} aliases")
-    schemas = naming.name_schemas(read, interp.places, interp.resolver)
+    schemas = naming.name_schemas(read, interp.places, interp.resolver, interp.member_hints)
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
     progress("plan merges")

@@ -72,7 +72,6 @@ def render(gen: Generation, style: str) -> str:
         pydantic="pydantic" in parts,
         msgspec="msgspec" in parts,
         parsing=style if style_emitter.traits.own_parse_error else None,  # parsers as functions
-        tuples="_tuple_of(" in " ".join(context["parser_definitions"].values()),  # a list read by position
         patterns=any(m.patterns for m in gen.schemas.models.values()),
         streams=bool(gen.schemas.roots or gen.schemas.union_roots),
     )

@@ -254,7 +254,7 @@ def _tagged(view: SpecView, loc: Location) -> bool:
     members = view.options(loc)
     if len(members) >= 2 and view.discriminated(loc):
         return True
-    tags = [{n for n in view.properties(m) if view.holds_one_value(m, n)} for m in members]
+    tags = [{n for n, p in view.properties(m).items() if view.single_values(p)} for m in members]
     return len(members) >= 2 and bool(set.intersection(*tags))
 
 

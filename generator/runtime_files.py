@@ -32,8 +32,6 @@ BLOCKS = {
         "parsing",
         "parsing_dataclass",
         "parsing_typeddict",
-        "tuples_dataclass",
-        "tuples_typeddict",
         "patterns",
         "lenient",
     ),
@@ -80,15 +78,14 @@ def needed(
     pydantic: bool,
     msgspec: bool = False,
     parsing: str | None = None,
-    tuples: bool = False,
     patterns: bool = False,
     streams: bool = True,
 ) -> tuple[str, ...]:
     """The runtime modules a generated module uses, in layout order: ``chunks``/``events``
     when it has a chunk/event-union accumulator; ``pydantic``, ``msgspec`` for those styles;
-    ``parsing``: the style whose parsers it holds (``dataclass``, ``typeddict``); ``tuples``
-    when they read a list by position, ``patterns`` extra fields by key
-    (``patternProperties``); ``streams`` when it reads event streams."""
+    ``parsing``: the style whose parsers it holds (``dataclass``, ``typeddict``);
+    ``patterns`` when they read extra fields by key (``patternProperties``); ``streams`` when
+    it reads event streams."""
     parses = parsing is not None
     accumulates = chunks or events
     wanted = {
@@ -99,7 +96,6 @@ def needed(
         "parsing": parses,
         f"parsing_{parsing}": parses,
         "dataclass_models": parsing == "dataclass",
-        f"tuples_{parsing}": parses and tuples,
         "patterns": parses and patterns,
         "pydantic_results": accumulates and pydantic,
         "lenient": accumulates and parses,

@@ -67,6 +67,28 @@ def test_names_do_not_depend_on_reading_order(tmp_path: Path) -> None:
     assert names_by_place(ab)["/components/schemas/Shared/properties/items/items"] == "SharedItem"
 
 
+def test_inline_union_members_are_named_by_their_title_tag_or_position(tmp_path: Path) -> None:
+    """A member of an inline union of several gets its title, else its tag, else its position
+    as a word (#23's name hints; they were recorded and never reached naming: ``PetKind`` and
+    ``PetKindModel``)."""
+    path = spec(
+        tmp_path,
+        """\
+        Pet:
+          type: object
+          properties:
+            kind:
+              oneOf:
+                - {title: Cat, type: object, properties: {meow: {type: string}}}
+                - {type: object, properties: {type: {const: dog}, bark: {type: string}}}
+                - {type: object, properties: {hiss: {type: string}}}
+        """,
+    )
+    names = names_by_place(read_spec(Options(spec=path, schemas=("Pet",))).schemas)
+    members = [names[f"/components/schemas/Pet/properties/kind/oneOf/{i}"] for i in range(3)]
+    assert members == ["PetKindCat", "PetKindDog", "PetKindOption3"]
+
+
 def test_an_inline_name_gives_way_to_an_emitted_component_only(tmp_path: Path) -> None:
     path = spec(
         tmp_path,

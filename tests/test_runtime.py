@@ -201,7 +201,7 @@ _RULES = {
 
 
 def test_convert_renames_drops_and_never_guesses_a_required_field() -> None:
-    acc = _Merger(False)
+    acc = _ChunkAccumulator(_Root(""), False)  # a stream that has not said it finished
     data = {
         "id": "x",
         "items": [
@@ -223,11 +223,11 @@ def test_convert_renames_drops_and_never_guesses_a_required_field() -> None:
 
 
 def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
-    acc = _Merger(False)
+    acc = _ChunkAccumulator(_Root(""), False)
     assert _convert({"id": "x"}, _RULES, acc) == {"id": "x", "object": "done"}
     assert [(a.path, a.kind) for a in acc.anomalies] == [("items", "incomplete")]
     with pytest.raises(StreamMergeError, match="items: missing"):
-        _convert({"id": "x"}, _RULES, _Merger(True))
+        _convert({"id": "x"}, _RULES, _ChunkAccumulator(_Root(""), True))
     assert _convert({"id": "", "items": []}, _RULES, acc)["id"] == ""  # "" is a value unless blank
 
 
@@ -516,12 +516,12 @@ def test_a_directory_without_init_becomes_a_package_and_an_edited_runtime_file_i
 
 def test_needed_lays_out_the_parsers_of_the_style_and_only_what_the_module_uses() -> None:
     """``needed``: a style whose parsers are functions gets ``parsing`` and its own variant;
-    tuples and lenient results only where the module reads a tuple or has an accumulator."""
+    lenient results only where the module has an accumulator."""
     bare = runtime.needed(chunks=False, events=False, pydantic=False, parsing="typeddict")
     assert bare == ("parsing", "parsing_typeddict", "sse")
-    full = runtime.needed(chunks=True, events=True, pydantic=False, parsing="dataclass", tuples=True)
-    assert {"tuples_dataclass", "lenient", "typed", "keyed", "response", "event_ops"} <= set(full)
-    assert not {"parsing_typeddict", "tuples_typeddict"} & set(full)
+    full = runtime.needed(chunks=True, events=True, pydantic=False, parsing="dataclass")
+    assert {"parsing_dataclass", "lenient", "typed", "keyed", "response", "event_ops"} <= set(full)
+    assert "parsing_typeddict" not in full
     assert list(full) == [name for name in runtime.MODULES if name in full]  # layout order
     assert "sse" not in runtime.needed(chunks=False, events=False, pydantic=True, streams=False)
 
@@ -558,7 +558,7 @@ def test_pep695_inlining_gives_generic_functions_type_parameters() -> None:
 
 
 def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_typeddict() -> None:
-    from generator.runtime import parsing, parsing_dataclass, parsing_typeddict, tuples_dataclass, tuples_typeddict
+    from generator.runtime import parsing, parsing_dataclass, parsing_typeddict
 
     items = [{"a": 1}]
     assert parsing_typeddict._list_of(parsing._object)(items) is items
@@ -567,10 +567,10 @@ def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_t
     assert parsing_dataclass._float(1) == 1.0 and type(parsing_dataclass._float(1)) is float
     assert type(parsing_typeddict._float(1)) is int
     pair = [1, "x"]
-    assert tuples_dataclass._tuple_of((parsing._int, parsing._str), None, 2)(pair) == (1, "x")
+    assert parsing_dataclass._tuple_of((parsing._int, parsing._str), None, 2)(pair) == (1, "x")
     # a list read by position is a tuple in TypedDict too (issue 27): a list of them gets it
     # in place, a tuple (an earlier parse's) reads again
-    parse_pair = tuples_typeddict._tuple_of((parsing._int, parsing._str), None, 2)
+    parse_pair = parsing_typeddict._tuple_of((parsing._int, parsing._str), None, 2)
     assert parse_pair(pair) == (1, "x") and parse_pair((1, "x")) == (1, "x")
     pairs = [pair, [2, "y"]]
     assert parsing_typeddict._list_of(parse_pair)(pairs) is pairs and pairs == [(1, "x"), (2, "y")]
@@ -655,7 +655,7 @@ def test_typeddict_tables_compile_to_the_checks_of_their_keys_called_one_by_one(
     list of models checked by their own tables, which may be named before they are set."""
     import copy
 
-    from generator.runtime import lenient, parsing, tuples_typeddict
+    from generator.runtime import lenient, parsing, parsing_typeddict
     from generator.runtime import parsing_typeddict as pt
 
     class Inner(dict[str, Any]):  # stands for a TypedDict class: only its name is read
@@ -665,7 +665,7 @@ def test_typeddict_tables_compile_to_the_checks_of_their_keys_called_one_by_one(
         pass
 
     inner, outer = pt._Checks(Inner), pt._Checks(Outer)
-    pair = tuples_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
+    pair = parsing_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
     keys = (
         pt._Key("id", parsing._str, fast=str),
         pt._Key("reason", parsing._nullable(parsing._str), fast=str, nullable=True),
@@ -866,9 +866,9 @@ def test_a_typeddict_result_built_anyway_has_its_tuples_and_each_place_that_does
     place (``prefixItems``); issue 41: each place that does not fit left out (a key out of its
     object, an item out of its list: no value its annotation denies, no marker left), a
     missing required field left out."""
-    from generator.runtime import lenient, parsing, parsing_typeddict, tuples_typeddict
+    from generator.runtime import lenient, parsing, parsing_typeddict
 
-    pair = tuples_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
+    pair = parsing_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
 
     def leaf(data: Any) -> Any:
         d = parsing._object(data)

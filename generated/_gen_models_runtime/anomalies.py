@@ -56,20 +56,16 @@ _KIND_NOUNS = {
 }
 
 
+#: The JSON kind of each Python type of decoded JSON, ``bool`` before ``int`` (its base).
+_JSON_KINDS = ((bool, "boolean"), (str, "string"), (dict, "object"), (list, "array"), ((int, float), "number"))
+
+
 def _json_kind_of(value: Any) -> str:
     """``object``, ``array``, ``string``, ``number``, ``boolean``, ``null`` or ``other`` (not
     JSON); subclasses count as their base."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, (int, float)):
-        return "number"
-    return "null" if value is None else "other"
+    if value is None:
+        return "null"
+    return next((name for kind, name in _JSON_KINDS if isinstance(value, kind)), "other")
 
 
 #: Every anomaly message that names kinds of values (``_said`` fills them in).
@@ -124,14 +120,13 @@ def _shown(value: Any) -> str:
     return f"a value of type {kind.__name__}"
 
 
-#: How ``_rebuilt`` opens a value: ``(new container, its (key, value) pairs)``, or None for a leaf.
-_Opener = Callable[[Any], "tuple[Any, Iterable[tuple[Any, Any]]] | None"]
-
-
-def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
-    """``value`` rebuilt without recursion, at any depth: each value ``opened`` opens becomes
-    its new container, filled with its pairs' values rebuilt; any other is ``leaf(value)``.
-    The runtime's faster recursive walks fall back to it past the recursion limit."""
+def _rebuilt(
+    value: Any, opened: Callable[[Any], tuple[Any, Iterable[tuple[Any, Any]]] | None], leaf: Callable[[Any], Any]
+) -> Any:
+    """``value`` rebuilt without recursion, at any depth: a value ``opened`` opens (giving its
+    new container and its ``(key, value)`` pairs) becomes that container, filled with its pairs'
+    values rebuilt; any other is ``leaf(value)``. The runtime's faster recursive walks fall back
+    to it past the recursion limit."""
     top: list[Any] = [None]
     stack: list[tuple[Any, Any, Any]] = [(top, 0, value)]
     while stack:

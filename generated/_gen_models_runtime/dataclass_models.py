@@ -104,20 +104,16 @@ class _Table:
     """A model's ``_fields``: a function making its ``_Fields`` table (which names later
     definitions), called on first use, its table then set on the class in its place."""
 
-    __slots__ = ("make", "name")
+    __slots__ = ("make",)
 
     def __init__(self, make: Callable[[], _Fields]) -> None:
         self.make = make
-        self.name = "_fields"
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
 
     def __get__(self, instance: Any, owner: type) -> _Fields:
         table = self.make()
         for cls in owner.__mro__:  # the class that declares it (two threads: either table does)
-            if cls.__dict__.get(self.name) is self:
-                setattr(cls, self.name, table)
+            if cls.__dict__.get("_fields") is self:
+                cls._fields = table  # type: ignore[attr-defined]
                 break
         return table
 

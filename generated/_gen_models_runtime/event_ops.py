@@ -86,9 +86,8 @@ class _SlotOps(_Addressing):
         if check and old is not None and _filled(value) and _fits_kinds(value, kinds):
             folded = _thaw(old)
             if folded != value:
-                self.report(
-                    path, "done_differs", "the final value differs from the fold: the server's kept", value, folded
-                )
+                message = "the final value differs from the fold: the server's kept"
+                self.report(path, "done_differs", message, value, folded)
                 said = True
         self._place(container, key, value, old, path, collection, quiet=False, kinds=kinds, said=said)
 
@@ -151,9 +150,8 @@ class _SlotOps(_Addressing):
         target = container.get(key)
         if type(target) is not dict:
             if _filled(target):
-                self.report(
-                    path, "wrong_type", "an object merged into a value that is not one: replaced", value, _thaw(target)
-                )
+                message = "an object merged into a value that is not one: replaced"
+                self.report(path, "wrong_type", message, value, _thaw(target))
             target = container[key] = {}
         self._merge_into(target, value, path)
 
@@ -188,9 +186,8 @@ class _SlotOps(_Addressing):
             elif type(old) is str:
                 container[key] = _Fragments((old, delta))
             else:
-                self.report(
-                    path, "wrong_type", "text appended to a value that is not text: replaced", delta, _thaw(old)
-                )
+                message = "text appended to a value that is not text: replaced"
+                self.report(path, "wrong_type", message, delta, _thaw(old))
                 container[key] = _Fragments((delta,))
         elif type(delta) is dict:
             target = container.get(key)
@@ -202,9 +199,8 @@ class _SlotOps(_Addressing):
                 held = target.get(name)
                 if name in fixed and held is not None:
                     if piece is not None and piece != held:
-                        self.report(
-                            f"{path}.{name}", "tag_changed", "a tag differs from the one held: kept", held, piece
-                        )
+                        message = "a tag differs from the one held: kept"
+                        self.report(f"{path}.{name}", "tag_changed", message, held, piece)
                 elif type(piece) is str or (type(piece) is dict and (held is None or type(held) is dict)):
                     self.append(target, name, piece, f"{path}.{name}", fixed)
                 elif piece is not None:
@@ -258,9 +254,8 @@ class _SlotOps(_Addressing):
         elif held is None:
             container[key] = [_own(item)]
         else:
-            self.report(
-                path, "wrong_type", "an item pushed onto a value that is not a list: dropped", _thaw(held), item
-            )
+            message = "an item pushed onto a value that is not a list: dropped"
+            self.report(path, "wrong_type", message, _thaw(held), item)
 
     def json(self, container: dict[Any, Any], key: Any, fragment: Any, path: str) -> None:
         """Gather a fragment of JSON text (``input_json_delta``), parsed once by ``parse`` or at

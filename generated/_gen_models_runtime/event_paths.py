@@ -16,6 +16,9 @@ from typing import Any
 from .event_slots import _Slots
 from .events import _EventFold
 
+#: an event, and the object holding a slot when a handler found it already (else None)
+_Event = Mapping[str, Any]
+_Parent = dict[Any, Any] | None
 #: one step of a slot path: ``name`` or ``name[{event_field}]``
 _STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[\{([A-Za-z_][A-Za-z0-9_]*)\}\])?")
 
@@ -66,18 +69,18 @@ class _Slot:
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
-        keyed = [i for i, (_, key) in enumerate(steps[:-1]) if key]
-        innermost = keyed[-1] if keyed else -1
+        innermost = max((i for i, (_, key) in enumerate(steps[:-1]) if key), default=-1)  # the last keyed step
         # (name, key, its path for messages, what it starts as) for each step before the last
+        parts = path.split(".")  # each step's text, as ``_path_steps`` matched it
         walk = [
-            (name, key, ".".join(_step_text(s) for s in steps[: i + 1]), new if i == innermost else None)
+            (name, key, ".".join(parts[: i + 1]), new if i == innermost else None)
             for i, (name, key) in enumerate(steps[:-1])
         ]
         self._first = walk[0] if walk else None
         self._rest = tuple(walk[1:])
         self._name, self._key = steps[-1]
 
-    def parent(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any]:
+    def parent(self, f: _EventFold, e: _Event) -> dict[Any, Any]:
         """The object holding this slot for event ``e`` (made where missing; ``_Skip`` where
         the event cannot be applied). A handler's slots that differ only in the last step share it."""
         if self._first is None:
@@ -94,9 +97,7 @@ class _Slot:
                 parent = f.child(f.slots(parent, name, path), f.key(e, key, path), path, new, self._opens)
         return parent
 
-    def locate(
-        self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None
-    ) -> tuple[dict[Any, Any], Any]:
+    def locate(self, f: _EventFold, e: _Event, parent: _Parent = None) -> tuple[dict[Any, Any], Any]:
         """``(container, key)`` of this slot for event ``e``, below ``parent`` if found already
         (``_Skip`` where the event cannot be applied)."""
         if parent is None:
@@ -105,15 +106,7 @@ class _Slot:
             return parent, self._name
         return f.slots(parent, self._name, self.path), f.key(e, self._key, self.path)
 
-    def create(
-        self,
-        f: _EventFold,
-        e: Mapping[str, Any],
-        value: Any,
-        parent: dict[Any, Any] | None = None,
-        *,
-        optional: bool = False,
-    ) -> None:
+    def create(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None, *, optional: bool = False) -> None:
         """Create the slot from ``value`` (``_EventFold.create``); ``optional``: None does nothing."""
         if optional and value is None:
             return
@@ -123,9 +116,9 @@ class _Slot:
     def replace(
         self,
         f: _EventFold,
-        e: Mapping[str, Any],
+        e: _Event,
         value: Any,
-        parent: dict[Any, Any] | None = None,
+        parent: _Parent = None,
         *,
         check: bool = False,
         optional: bool = False,
@@ -137,7 +130,7 @@ class _Slot:
         container, key = self.locate(f, e, parent)
         f.replace(container, key, value, self.path, check, self.collection, self._kinds)
 
-    def append(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def append(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Append text, or an object field by field (``_EventFold.append``); None does nothing."""
         if value is None:
             return
@@ -147,26 +140,26 @@ class _Slot:
             container, key = self.locate(f, e, parent)
         f.append(container, key, value, self.path, self._fixed)
 
-    def merge(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def merge(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Merge an object field by field, ``null`` keeping what is held (``_EventFold.merge``)."""
         if value is not None:
             container, key = self.locate(f, e, parent)
             f.merge(container, key, value, self.path)
 
-    def json(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def json(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Gather a fragment of JSON text (``_EventFold.json``)."""
         if value is not None:
             container, key = self.locate(f, e, parent)
             f.json(container, key, value, self.path)
 
-    def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
+    def parse(self, f: _EventFold, e: _Event, parent: _Parent = None) -> None:
         """Parse the JSON text gathered for the slot (``_EventFold.parse``); nothing is created
         (``_Skip`` for an address that is none)."""
         container = parent if parent is not None else self._find(f, e)
         if container is not None and self._key is None:
             f.parse(container, self._name, self.path)
 
-    def _find(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any] | None:
+    def _find(self, f: _EventFold, e: _Event) -> dict[Any, Any] | None:
         """The object holding this slot for event ``e`` if events made it, else None (nothing
         created); an address that is no integer or string raises ``_Skip`` as ``key`` does."""
         node: Any = f.response
@@ -185,13 +178,13 @@ class _Slot:
         found: dict[Any, Any] = node
         return found
 
-    def push(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def push(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Push one item onto a list (``_EventFold.push``)."""
         if value is not None:
             container, key = self.locate(f, e, parent)
             f.push(container, key, value, self.path)
 
-    def parts(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def parts(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Text or parts into content that may be either (``_EventFold.parts``); None does nothing."""
         if value is None:
             return
@@ -201,7 +194,7 @@ class _Slot:
             container, key = self.locate(f, e, parent)
         f.parts(container, key, value, self.path)
 
-    def extend(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def extend(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Extend a list (``_EventFold.extend``); None does nothing."""
         if value is None:
             return
@@ -211,12 +204,7 @@ class _Slot:
             container, key = self.locate(f, e, parent)
         f.extend(container, key, value, self.path)
 
-    def set(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+    def set(self, f: _EventFold, e: _Event, value: Any, parent: _Parent = None) -> None:
         """Set a value only the event carries (``_EventFold.set``)."""
         container, key = self.locate(f, e, parent)
         f.set(container, key, value)
-
-
-def _step_text(step: tuple[str, str | None]) -> str:
-    name, key = step
-    return f"{name}[{{{key}}}]" if key else name

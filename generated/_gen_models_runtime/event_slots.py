@@ -66,18 +66,14 @@ def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
 
 def _nested_thaw(value: Any, bad: list[_JsonFragments]) -> Any:
     t = type(value)
-    if t is _Fragments:
-        return _joined(value)
+    if t is _Fragments or t is _Part or t is _JsonFragments:
+        return _thawed_leaf(value, bad)
     if t is _Slots:
         return [_nested_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
     if t is dict:
         return {k: _nested_thaw(v, bad) for k, v in value.items()}
     if t is list:
         return [_nested_thaw(v, bad) for v in value]
-    if t is _Part:
-        return _part_built(value)
-    if t is _JsonFragments:
-        return _thawed_leaf(value, bad)
     return value
 
 
@@ -140,10 +136,10 @@ def _address_text(value: Any, placeholder: str) -> str:
 class _Addressing:
     """The base of ``_EventFold``: the ``response`` so far (fold state), the ``anomalies``,
     the current ``event`` and its ``position`` (from 0), and how an event finds its slot
-    (``_SlotOps`` acts on it). ``id_field`` and ``strict`` as ``_EventFold`` takes them."""
+    (``_SlotOps`` acts on it). ``strict`` as ``_EventFold`` takes it."""
 
-    def __init__(self, id_field: str, strict: bool) -> None:
-        self.id_field = id_field
+    def __init__(self, strict: bool) -> None:
+        self.id_field = "id"  # the field of an item its identity check reads
         self.strict = strict
         self.response: dict[str, Any] = {}
         self.position = -1
@@ -182,9 +178,8 @@ class _Addressing:
     def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
         """Report the event's address ``name`` absent or no address (``missing_key``): dropped."""
         what = "absent" if name not in event else _shown(event[name])
-        self.report(
-            path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
-        )
+        message = f"{name} is {what}, not an integer or string: event dropped"
+        self.report(path, "missing_key", message, dropped=dict(event))
 
     def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
         """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""
@@ -254,17 +249,13 @@ class _Addressing:
         if type(key) is not int and type(key) is not str:
             key = None  # not an address (a list, an object...): only the id may still route it
         if wanted is not None:
-            ids = self._ids.setdefault(collection, {})
-            known = ids.get(wanted)
+            known = self._ids.setdefault(collection, {}).get(wanted)
             if known is not None and key is None:
                 self.report(path, "missing_key", f"no {index}: routed by {ident} to {collection}[{known}]")
                 key = known
             elif known is not None and known != key:
-                self.report(
-                    path,
-                    "id_mismatch",
-                    f"{ident} {wanted!r} is {collection}[{known}], not {collection}[{key}]: routed by {ident}",
-                )
+                message = f"{ident} {wanted!r} is {collection}[{known}], not {collection}[{key}]: routed by {ident}"
+                self.report(path, "id_mismatch", message)
                 key = known
             elif known is None and type(container.get(key)) is dict:
                 have = container[key].get(self.id_field)

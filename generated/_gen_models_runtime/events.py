@@ -107,7 +107,6 @@ class _EventFold(_SlotOps):
         collections: the response's top-level keyed fields (``("output",)``); ``refresh`` and
             ``finalize`` never replace a non-empty fold of them with an empty value.
         order: the field that numbers events (``sequence_number``), or ``None``.
-        id_field: the field of a slot its identity check reads (``id``).
         strict: raise ``StreamMergeError`` at the first anomaly.
     Attributes:
         anomalies: every stray, in order.
@@ -127,10 +126,9 @@ class _EventFold(_SlotOps):
         tag: str = "type",
         collections: tuple[str, ...] = ("output",),
         order: str | None = "sequence_number",
-        id_field: str = "id",
         strict: bool = False,
     ) -> None:
-        super().__init__(id_field, strict)
+        super().__init__(strict)
         self.handlers = handlers
         self.tag = tag
         self.collections = collections
@@ -214,11 +212,8 @@ class _EventFold(_SlotOps):
         """``response.created``, ``message_start``: the snapshot starts from ``value``. A repeated
         or late start never erases the fold: it is merged in at every depth (``_start_into``),
         reported ``repeated_init`` with the start's differing values (``dropped``: path -> value)."""
-        if not self._initialised and not self.response:
-            self.refresh(value)
-            return
-        if type(value) is not dict:
-            self.report("", "wrong_type", "the response is not an object", dropped=value)
+        if type(value) is not dict or (not self._initialised and not self.response):
+            self.refresh(value)  # the first start (or no object: refresh reports it)
             return
         again = self._initialised
         self._initialised = True

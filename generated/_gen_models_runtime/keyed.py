@@ -49,12 +49,8 @@ class _Entries:
         self._indexed = len(order)
         entries = by_id.get(ident, ())
         if len(entries) > 1:
-            entries.sort(key=_arrival)
+            entries.sort(key=lambda entry: entry._seq)
         return list(entries)
-
-
-def _arrival(state: Any) -> int:
-    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +134,10 @@ class _KeyedMerge(_Bookkeeping):
             if key is not None:
                 message = f"{rule.key} {_shown(key)} is not an integer; read as missing"
                 self.anomaly(where, "wrong_type", message, dropped=key)
-            return self._keyless(owner, rule, entries, item)
+            return self._keyless(where, rule, entries, item)
         current = entries.by_key.get(key)
         if current is None or rule.id_wire is None:
-            return current or self._new_entry(owner, rule, entries, key)
+            return current or self._new_entry(where, rule, entries, key)
         new_id, old_id = item.get(rule.id_wire), rule.id_of(current)
         new_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
@@ -156,17 +152,16 @@ class _KeyedMerge(_Bookkeeping):
                 return current  # (the id conflict is reported)
             message = f"{rule.id_wire} {_shown(new_id)} arrives at the {rule.key} of {old_id!r}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
-            return self._new_entry(owner, rule, entries, key)
+            return self._new_entry(where, rule, entries, key)
         if new_name and old_name and new_name != old_name and not (new_id and new_id == old_id):
             message = f"name {_shown(new_name)} arrives at the {rule.key} of {_shown(old_name)}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
-            return self._new_entry(owner, rule, entries, key)
+            return self._new_entry(where, rule, entries, key)
         return current
 
-    def _keyless(self, owner: Any, rule: _KeyedList, entries: _Entries, item: dict[str, Any]) -> Any:
+    def _keyless(self, where: str, rule: _KeyedList, entries: _Entries, item: dict[str, Any]) -> Any:
         newest = entries.order[-1] if entries.order else None
         starts = newest is None
-        where = _join(owner._path, rule.wire)
         if newest is not None and rule.id_wire is not None:
             new_id, old_id = item.get(rule.id_wire), rule.id_of(newest)
             # a name starts a new entry only if it differs (Kimi repeats the name on every fragment)
@@ -184,21 +179,18 @@ class _KeyedMerge(_Bookkeeping):
         if starts:
             key = self._next_keys.get(where, 0)
             self._keyless_merged.add(f"{where}[{key}]")
-            self.anomaly(
-                f"{where}[{key}]", "missing_key", f"an item without {rule.key}; started entry {rule.key}={key}"
-            )
-            return self._new_entry(owner, rule, entries, key)
+            message = f"an item without {rule.key}; started entry {rule.key}={key}"
+            self.anomaly(f"{where}[{key}]", "missing_key", message)
+            return self._new_entry(where, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
         if path not in self._keyless_merged:  # once per entry: servers that omit it omit it on every fragment
             self._keyless_merged.add(path)
-            self.anomaly(
-                path, "missing_key", f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
-            )
+            message = f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
+            self.anomaly(path, "missing_key", message)
         return newest
 
-    def _new_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, key: int) -> Any:
-        where = _join(owner._path, rule.wire)
+    def _new_entry(self, where: str, rule: _KeyedList, entries: _Entries, key: int) -> Any:
         state = rule.make(f"{where}[{key}]")
         # one past the largest key: where an entry without a key goes next
         if key >= self._next_keys.get(where, 0):

@@ -83,11 +83,8 @@ def _place_paths(data: Any, places: list[tuple[Any, str | int | None, str]]) -> 
         value, link = stack.pop()
         if id(value) in wanted:
             found.setdefault(id(value), []).append(link)
-        kind = type(value)
-        if kind is dict:
-            stack.extend((item, (link, key)) for key, item in value.items() if type(item) in _CONTAINERS)
-        elif kind is list or kind is tuple:
-            stack.extend((item, (link, i)) for i, item in enumerate(value) if type(item) in _CONTAINERS)
+        pairs = value.items() if type(value) is dict else enumerate(value)  # only containers are stacked
+        stack.extend((item, (link, key)) for key, item in pairs if type(item) in _CONTAINERS)
     paths: dict[tuple[str | int, ...], str] = {}
     for container, key, what in places:
         if container is None:

@@ -12,15 +12,16 @@ from .bookkeeping import _Bookkeeping, _join
 
 
 class _Text(list[str]):
-    """Fragments of an unknown text field inside a delta, joined at snapshot. While every
-    fragment is the same (a repeated label: Groq's ``channel: "analysis"``) it is that value;
-    from the first different one on (``grows``) every fragment counts."""
+    """Fragments of an unknown text field inside a choice or delta, joined at snapshot. While
+    every fragment is the same (a label sent with each chunk: Groq's ``channel: "analysis"``) it
+    is that value, and the last where each value comes in runs (``_relabelled``: ``analysis``
+    then ``final``); else (``grows``) every fragment counts, the repeats before too."""
 
     __slots__ = ("grows",)
 
-    def __init__(self, first: str, grows: bool = False) -> None:
+    def __init__(self, first: str) -> None:
         super().__init__((first,))
-        self.grows = grows
+        self.grows = False
 
     def add(self, fragment: str) -> None:
         if not self.grows and fragment != self[0]:
@@ -28,7 +29,15 @@ class _Text(list[str]):
         self.append(fragment)
 
     def text(self) -> str:
-        return _joined(self) if self.grows else _joined(self[:1])
+        return self[-1] if not self.grows or _relabelled(self) else _joined(self)
+
+
+def _relabelled(fragments: list[str]) -> bool:
+    """Every fragment repeats a neighbour: a label that changed, which streamed text never is."""
+    last = len(fragments) - 1
+    return all(
+        (i > 0 and f == fragments[i - 1]) or (i < last and f == fragments[i + 1]) for i, f in enumerate(fragments)
+    )
 
 
 class _Items(list[Any]):
@@ -70,9 +79,7 @@ def _built(value: Any) -> Any:
 
 
 def _form(value: Any) -> str:
-    """The form of an unknown field's value, for the rule that its first form wins."""
-    if value is None:
-        return "null"
+    """The form of an unknown field's non-null value, for the rule that its first form wins."""
     if type(value) is str or type(value) is _Text:
         return "text"
     if isinstance(value, dict):
@@ -85,7 +92,7 @@ def _form(value: Any) -> str:
 def _merge_loose(
     acc: _Bookkeeping, target: dict[str, Any], path: str, key: str, value: Any, context: str, depth: int
 ) -> None:
-    """Merge a field the schema does not know: text concatenates inside a delta (``_Text``),
+    """Merge a field the schema does not know: text concatenates below the top (``_Text``),
     other scalars take the last non-null value, objects merge recursively, lists append or
     merge by ``index`` (``_Items``; at a chunk's top level the last list wins). The first form
     wins: a value of another form is reported, not merged."""
@@ -94,16 +101,12 @@ def _merge_loose(
         target.setdefault(key, None)
         return
     if old is not None and _form(old) != _form(value):
-        acc.anomaly(
-            _join(path, key),
-            "mixed_fragments",
-            _said("first_form", _json_kind_of(value), _json_kind_of(_built(old))),
-            _built(old),
-            value,
-        )
+        kept = _built(old)
+        said = _said("first_form", _json_kind_of(value), _json_kind_of(kept))
+        acc.anomaly(_join(path, key), "mixed_fragments", said, kept, value)
         return
     if type(value) is str:
-        if context != "delta":
+        if context == "root":
             target[key] = value
         elif type(old) is _Text:
             old.add(value)

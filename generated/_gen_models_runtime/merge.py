@@ -78,14 +78,10 @@ class _State:
 
 
 class _EntryState(_State):
-    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order, which
+    ``_KeyedMerge._new_entry`` sets as it makes the entry."""
 
     __slots__ = ("_key", "_seq")
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
-        self._key = 0
-        self._seq = 0
 
 
 class _Merger(_TextMerge, _KeyedMerge):
@@ -138,13 +134,8 @@ class _Merger(_TextMerge, _KeyedMerge):
             return new
         if (new == "" or new == 0) and type(new) is not bool:
             return old
-        self.anomaly(
-            _join(state._path, name),
-            "conflict",
-            f"{_shown(new)} differs from the first value {_shown(old)}; kept the first",
-            old,
-            new,
-        )
+        message = f"{_shown(new)} differs from the first value {_shown(old)}; kept the first"
+        self.anomaly(_join(state._path, name), "conflict", message, old, new)
         return old
 
     def last_value(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
@@ -302,9 +293,8 @@ class _ChunkAccumulator(_Merger):
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
-            self.anomaly(
-                "", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk
-            )
+            message = "nested too deeply to merge; the rest of this chunk was dropped"
+            self.anomaly("", "too_deep", message, dropped=chunk)
         finally:
             self.chunks += 1
 
@@ -313,9 +303,8 @@ class _ChunkAccumulator(_Merger):
         schema names a field that says so: reported once, ``incomplete`` (unless a required
         field of the response already says the answer is cut short); ``strict``: raised."""
         if self._finish and self.finished is None and all(a.kind != "incomplete" for a in self.anomalies):
-            self.anomaly(
-                "", "incomplete", "the stream has not ended (no chunk said it finished): the answer may be cut short"
-            )
+            message = "the stream has not ended (no chunk said it finished): the answer may be cut short"
+            self.anomaly("", "incomplete", message)
 
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream). Values

@@ -81,13 +81,10 @@ def _null(value: Any) -> Any:
 
 #: Item parsers a list can check with one ``type() is`` test per item (not floats: the
 #: dataclass style turns an int into a float).
-_ONLY_str = frozenset({str})
-_ONLY_int = frozenset({int})
-_ONLY_bool = frozenset({bool})
 _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
-    _str: _ONLY_str,
-    _int: _ONLY_int,
-    _bool: _ONLY_bool,
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
 }
 _MISSING: Any = object()  # what a check reads for an absent key, where None fits
 

@@ -1,11 +1,13 @@
 # gen-models 0.1.0: generator/runtime/parsing_dataclass.py, copied verbatim. Do not edit; regenerate instead.
 """Parsing for the dataclass style, where a parser builds new values: a number is a
-``float``, a list a new list of parsed items (the rest of parsing: ``parsing``).
+``float``, a list a new list of parsed items, a list read by position (``prefixItems``) a
+tuple of parsed items (the rest of parsing: ``parsing``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
 
@@ -14,6 +16,7 @@ from .parsing import (
     _SCALARS,
     _T,
     ParseError,
+    _by_position,
     _item_parser_of,
     _keep,
     _kind,
@@ -22,6 +25,13 @@ from .parsing import (
     _opt,
     _req,
 )
+
+
+def _tuple_of(
+    prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int
+) -> Callable[[Any], tuple[Any, ...]]:
+    """A list read by position (``prefixItems``): see ``parsing._by_position``."""
+    return _by_position(prefix, rest, least, list)
 
 
 def _float(value: Any) -> float:
@@ -51,6 +61,7 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
     return parse_list
 
 
+@dataclass(eq=False, slots=True)
 class _Field:
     """How ``from_dict`` reads one field and ``to_dict`` writes it (an entry of ``_Fields``).
 
@@ -66,26 +77,13 @@ class _Field:
             whether the payload sent it, and ``to_dict`` writes it back.
     """
 
-    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
-
-    def __init__(
-        self,
-        wire: str,
-        parse: Callable[[Any], Any],
-        *,
-        fast: type | None = None,
-        optional: bool = False,
-        nullable: bool = False,
-        dump: bool = False,
-        null_only: bool = False,
-    ) -> None:
-        self.wire = wire
-        self.parse = parse
-        self.fast = fast
-        self.optional = optional
-        self.nullable = nullable
-        self.dump = dump
-        self.null_only = null_only
+    wire: str
+    parse: Callable[[Any], Any]
+    fast: type | None = None
+    optional: bool = False
+    nullable: bool = False
+    dump: bool = False
+    null_only: bool = False
 
 
 class _Fields:
@@ -133,14 +131,12 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     """A dataclass built from decoded JSON by its ``_Fields`` table: by the compiled parser
     (``_compiled``) for the table's own class, by ``_from_table`` for a subclass."""
-    if build is table.owner:
-        parsed: _T = table.parse(data)
-        return parsed
-    if table.owner is None and isinstance(build, type) and _table_of(build) is table:  # its first use
-        table.owner = build
-        parsed = table.parse(data)
-        return parsed
-    return _from_table(build, table, data)
+    if build is not table.owner:
+        if table.owner is not None or not isinstance(build, type) or _table_of(build) is not table:
+            return _from_table(build, table, data)
+        table.owner = build  # its first use
+    parsed: _T = table.parse(data)
+    return parsed
 
 
 def _table_of(build: type) -> _Fields | None:
@@ -164,11 +160,8 @@ def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
             values[name] = None
         else:
             values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
-    known = table.known
-    if table.extra_fields is not None:
-        values["extra_fields"] = table.extra_fields(d)
-    else:
-        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    extra_fields = table.extra_fields
+    values["extra_fields"] = _extras(d, table.known) if extra_fields is None else extra_fields(d)
     if table.null_keys:
         values["null_fields"] = table.null_keys.intersection(d)
     return build(**values)
@@ -190,7 +183,7 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
     if sorted(slots) != sorted(names + own):
         return lambda data: _from_table(cls, table, data)
     scope: dict[str, Any] = {
-        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _failed, _items_failed, _extras)
+        f.__name__: f for f in (ParseError, _from_table, _req, _opt, _keep, _items_failed, _extras)
     }
     scope.update(cls=cls, table=table, new=object.__new__, M=_MISSING, known=table.known, null_keys=table.null_keys)
     scope["extra_fields"] = table.extra_fields
@@ -206,34 +199,21 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
         scope[p] = parse
         read = f"_opt(d, {w}, {p})" if optional else f"_req(d, {w}, {p})"
         lines.append(f"    {v} = get({w}, M)")
+        # absent: not counted (a required field: _req raises, or a lenient build reads None)
+        missing = [f"if {v} is M:", "    n -= 1", f"    {v} = {'None' if optional else read}"]
         if fast is not None:
             scope[f"t{i}"] = fast
             lines.append(f"    if type({v}) is not t{i}" + (f" and {v} is not None:" if none_fits else ":"))
-            if optional:
-                lines += [f"        if {v} is M:", f"            {v} = None", "            n -= 1"]
-                lines += ["        else:", f"            {v} = {read}"]
-            else:  # a required field missing (a lenient build reads it as None): not counted
-                lines += [f"        if {v} is M:", "            n -= 1", f"        {v} = {read}"]
+            lines += [f"        {line}" for line in (*missing, "else:", f"    {v} = {read}")]
             continue
-        if optional:
-            lines += [f"    if {v} is M:", f"        {v} = None", "        n -= 1"]
-        else:
-            lines += [f"    if {v} is M:", "        n -= 1", f"        {v} = {read}"]
+        lines += [f"    {line}" for line in missing]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
         parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
         item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
-        if model is not None:
-            scope[f"m{i}"] = model
-            lines += [
-                "        try:",
-                f"            {v} = m{i}.parse({v})",
-                "        except (ParseError, RecursionError) as exc:",
-                f"            {v} = _failed(exc, d, {v}, {w})",
-            ]
-        elif items is not None:
+        if items is not None:
             scope[f"m{i}"] = items
             lines += [
                 f"        if type({v}) is list:",
@@ -254,20 +234,19 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
                 "        else:",
                 f"            {v} = {read}",
             ]
-        else:
-            scope[f"q{i}"] = parse
+        else:  # a model's parser is read from its table at the call: compiled on first use
+            scope[f"m{i}"] = parse if model is None else model
+            call = f"m{i}" if model is None else f"m{i}.parse"
             lines += [
                 "        try:",
-                f"            {v} = q{i}({v})",
+                f"            {v} = {call}({v})",
                 "        except (ParseError, RecursionError) as exc:",
-                f"            {v} = _failed(exc, d, {v}, {w})",
+                f"            {v} = {v} if _keep(exc, d, {w}) else None",  # as _req and _opt read it
             ]
     lines.append("    made = new(cls)")
     lines += [f"    made.{name} = v{i}" for i, name in enumerate(names)]
-    if table.extra_fields is not None:
-        lines.append("    made.extra_fields = extra_fields(d)")
-    else:
-        lines.append("    made.extra_fields = {} if len(d) == n else _extras(d, known)")
+    extras = "{} if len(d) == n else _extras(d, known)" if table.extra_fields is None else "extra_fields(d)"
+    lines.append(f"    made.extra_fields = {extras}")
     if table.null_keys:
         lines.append("    made.null_fields = null_keys.intersection(d)")
     lines.append("    return made")
@@ -294,12 +273,6 @@ def _model_table(parse: Any) -> _Fields | None:
 
 #: The names the template's ``from_dict`` reads: ``return _from_dict(cls, cls._fields, data)``.
 _FROM_DICT_NAMES = ("_from_dict", "_fields")
-
-
-def _failed(exc: BaseException, data: dict[str, Any], value: Any, key: str) -> Any:
-    """Field ``key``'s value after its parser raised ``exc``, as ``_req``/``_opt`` read it
-    (``_keep``: None where left out, ``value`` where too deep, else the error)."""
-    return value if _keep(exc, data, key) else None
 
 
 def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:

@@ -1,7 +1,10 @@
 # gen-models 0.1.0: generator/runtime/parsing_typeddict.py, copied verbatim. Do not edit; regenerate instead.
 """Parsing for the TypedDict style, where a parser checks its input and returns it (a
 TypedDict is the decoded JSON): a model's parser is its table of keys (``_Checks`` of
-``_Key``), compiled on first use; the rest of parsing: ``parsing``.
+``_Key``), compiled on first use; a list read by position (``prefixItems``) is a ``tuple``
+of the items, which the parser holding it puts in place of the list (the only change a
+TypedDict's parse makes to the decoded JSON; ``json.dumps`` writes a list again); the rest of
+parsing: ``parsing``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from .parsing import (
     _SCALARS,
     _T,
     ParseError,
+    _by_position,
     _item_parser_of,
     _keep,
     _kind,
@@ -22,6 +26,14 @@ from .parsing import (
     _opt,
     _req,
 )
+
+
+def _tuple_of(
+    prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int
+) -> Callable[[Any], tuple[Any, ...]]:
+    """A list read by position (``prefixItems``; a tuple an earlier parse put there reads as
+    that list): see ``parsing._by_position``."""
+    return _by_position(prefix, rest, least, (list, tuple))
 
 
 def _float(value: Any) -> float:

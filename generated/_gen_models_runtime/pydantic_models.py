@@ -105,16 +105,10 @@ def _parser_of(annotation: Any) -> Callable[[Any], Any]:
 
     def parse(data: Any) -> Any:
         if not made:
-            made.append(_strict_adapter(annotation))
+            try:
+                made.append(TypeAdapter(annotation, config=_ADAPTER_CONFIG))
+            except PydanticUserError:  # a model: its own settings, which pydantic lets nothing override
+                made.append(TypeAdapter(annotation))
         return made[0].validate_python(data, by_name=False)
 
     return parse
-
-
-def _strict_adapter(annotation: Any) -> TypeAdapter[Any]:
-    """A strict ``TypeAdapter`` of ``annotation`` (of a model: its own settings, which pydantic
-    lets nothing override)."""
-    try:
-        return TypeAdapter(annotation, config=_ADAPTER_CONFIG)
-    except PydanticUserError:
-        return TypeAdapter(annotation)

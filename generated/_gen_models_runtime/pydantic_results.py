@@ -118,20 +118,11 @@ def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _
     else ``_LEFT_OUT`` (reported at ``path``; an untagged union is not guessed at). Past the
     recursion limit, kept as it came (``too_deep``)."""
     try:
-        return _shaped(annotation, value, path, problems)
-    except RecursionError:
-        problems.append((path, "too_deep"))
-        return value
-
-
-def _shaped(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
-    """``_value`` (see there), recursive."""
-    try:
-        return _adapter(annotation).validate_python(value, by_name=False, strict=True)
-    except (ValidationError, TypeError):
-        pass
-    shape, unknown = _shape(annotation, value)
-    if shape is not None:
+        try:
+            return _adapter(annotation).validate_python(value, by_name=False, strict=True)
+        except (ValidationError, TypeError):
+            pass
+        shape, unknown = _shape(annotation, value)
         if type(value) is dict and isinstance(shape, type) and issubclass(shape, BaseModel):
             if unknown:
                 problems.append((path, "unknown"))
@@ -143,8 +134,11 @@ def _shaped(annotation: Any, value: Any, path: tuple[str | int, ...], problems: 
         if type(value) is dict and origin is dict and len(args) == 2:
             entries = {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
             return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
-    problems.append((path, "left"))
-    return _LEFT_OUT
+        problems.append((path, "left"))
+        return _LEFT_OUT
+    except RecursionError:
+        problems.append((path, "too_deep"))
+        return value
 
 
 def _shape(annotation: Any, value: Any) -> tuple[Any, bool]:

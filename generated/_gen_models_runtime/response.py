@@ -11,7 +11,7 @@ from typing import Any
 
 from .anomalies import _DRIFT, Anomaly, StreamMergeError, _own
 from .bookkeeping import _join
-from .merge import _Merger
+from .merge import _ChunkAccumulator
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +46,12 @@ class _ResponseRule:
 
 
 def _convert(
-    data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _Merger, at: str = "", path: str = ""
+    data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _ChunkAccumulator, at: str = "", path: str = ""
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display ``path``) as its response
     counterpart; a required field that never arrived is left out, reported ``incomplete``
-    (with ``strict``: ``StreamMergeError``)."""
+    (with ``strict``: ``StreamMergeError``) while no chunk said the stream ended, else left to
+    the build to report as drift (a finished tool call without the ``content`` a spec requires)."""
     rule = rules[at]
     out: dict[str, Any] = {}
     renames = rule.renames
@@ -86,6 +87,8 @@ def _convert(
         what = "missing" if key not in out else "null" if out[key] is None else repr(out[key])
         # left out, never guessed: a cut stream must not look finished; built anyway (``_built_anyway``)
         out.pop(key, None)
+        if acc.finished is not None:
+            continue
         where = _join(path, key)
         found = Anomaly(acc.chunks, where, "incomplete", f"{what}, but the response requires it")
         if acc.strict:

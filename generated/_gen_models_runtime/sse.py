@@ -71,11 +71,8 @@ class _EventParser:
         if "\n" not in item and "\r" not in item:
             return [item]
         # only CR, LF and CRLF end a line in an event stream (not U+2028 and the like)
-        if item.endswith("\r\n"):
-            item = item[:-2]
-        elif item.endswith(("\n", "\r")):
-            item = item[:-1]
-        return _LINE_BREAK.split(item)
+        lines = _LINE_BREAK.split(item)
+        return lines[:-1] if lines[-1] == "" else lines  # a final line break ends the last line
 
     def feed(self, line: str) -> ServerSentEvent | None:
         if not line:
@@ -124,19 +121,6 @@ def iter_sse(lines: Iterable[str | bytes]) -> Iterator[ServerSentEvent]:
         yield event
 
 
-async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSentEvent]:
-    """``iter_sse`` for an async iterable (``httpx.Response.aiter_lines()``)."""
-    parser = _EventParser()
-    async for item in lines:
-        for line in parser.lines(item):
-            event = parser.feed(line)
-            if event is not None:
-                yield event
-    event = parser.dispatch()
-    if event is not None:
-        yield event
-
-
 # JSON text is read by orjson when importable, with json.loads's results: text orjson rejects
 # (NaN, Infinity, 1e400, lone surrogates, a byte order mark) goes to json.loads (its error is
 # raised), and so does text where a number may have 19 or more digits (orjson reads an integer
@@ -173,21 +157,12 @@ def _loads(text: str | bytes | bytearray) -> Any:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-class _Failed:
-    """An error event: the chunks before it are yielded, then ``StreamError(payload)`` raised."""
-
-    __slots__ = ("payload",)
-
-    def __init__(self, payload: Any) -> None:
-        self.payload = payload
-
-
 def _event_text(event: ServerSentEvent, named: bool) -> Any:
     """What a dispatched event gives the chunk reader: its data text, ``_DONE`` at ``data:
-    [DONE]``, ``_Failed`` for an error event, or None for no chunk (a named event such as a
-    ping, unless ``named``). With ``named`` (event unions: the Responses API names every event),
-    an ``error`` event whose data is an object with a string ``type`` is an ordinary event,
-    folded by the accumulator (``acc.error``)."""
+    [DONE]``, the ``StreamError`` to raise (after the chunks before it) for an error event, or
+    None for no chunk (a named event such as a ping, unless ``named``). With ``named`` (event
+    unions: the Responses API names every event), an ``error`` event whose data is an object
+    with a string ``type`` is an ordinary event, folded by the accumulator (``acc.error``)."""
     if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
     if event.event == "error":
@@ -197,7 +172,7 @@ def _event_text(event: ServerSentEvent, named: bool) -> Any:
             payload = event.data
         if named and type(payload) is dict and type(payload.get("type")) is str:
             return event.data
-        return _Failed(payload)
+        return StreamError(payload)
     return event.data if event.event == "message" or named else None
 
 
@@ -225,15 +200,14 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
     try:
         data = _loads(text)
     except (ValueError, RecursionError) as exc:
-        cut = isinstance(exc, json.JSONDecodeError) and (
+        hint = ""
+        if isinstance(exc, json.JSONDecodeError) and (
             exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
-        )
-        hint = (
-            "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
-            "instead of whole lines: pass lines (iter_lines())"
-            if cut
-            else ""
-        )
+        ):
+            hint = (
+                "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
+                "instead of whole lines: pass lines (iter_lines())"
+            )
         raise StreamFormatError(f"data is not JSON ({exc}): {text[:200]!r}{hint}", number) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
@@ -242,7 +216,7 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
     """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
-    to ``_DONE`` or ``_Failed``."""
+    to ``_DONE`` or a ``StreamError``."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
@@ -250,7 +224,7 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
             text = _event_text(event, named)
             if text is not None:
                 texts.append(text)
-                if text is _DONE or type(text) is _Failed:
+                if text is _DONE or type(text) is StreamError:
                     return texts
     return texts
 
@@ -261,27 +235,24 @@ _FORMATS = ("sse", "jsonl", "json")
 _BOM = "\ufeff"
 
 
-def _format_of(first: Any, formats: tuple[str, ...]) -> str:
+def _format_of(head: list[Any], formats: tuple[str, ...]) -> str:
     """The one format declared; among several (none: all), the one the first non-blank line
-    opens: an object for JSON lines, an array for a JSON array, else events."""
-    if len(formats) == 1:
-        return formats[0]
+    (``head``'s last) opens: an object for JSON lines, an array for a JSON array, else events.
+    Raises ``StreamFormatError`` where a stream read as events opens JSON (no chunk would come)."""
+    first = head[-1] if head else ""
+    if type(first) is bytes:
+        first = first.decode("utf-8", "replace")
+    start = first.lstrip(_BOM).lstrip()[:1] if type(first) is str else ""
     allowed = formats or _FORMATS
-    start = _start(first)
-    if start == "{" and ("jsonl" in allowed or "json" in allowed):
-        return "jsonl" if "jsonl" in allowed else "json"
-    if start == "[" and ("json" in allowed or "jsonl" in allowed):
-        return "json" if "json" in allowed else "jsonl"
-    return "sse" if "sse" in allowed else allowed[0]
-
-
-def _start(item: Any) -> str:
-    """The first character of a line after a byte order mark and blanks ("" if none)."""
-    if type(item) is bytes:
-        item = item.decode("utf-8", "replace")
-    if type(item) is not str:
-        return ""
-    return item.lstrip(_BOM).lstrip()[:1]
+    prefer = {"{": ("jsonl", "json"), "[": ("json", "jsonl")}.get(start, ()) + ("sse",)
+    form = next((name for name in prefer if name in allowed), allowed[0])
+    if form == "sse" and start in ("{", "["):
+        message = (
+            "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
+            "for JSON lines, add each line to the accumulator instead (acc.add(line))"
+        )
+        raise StreamFormatError(message, 0)
+    return form
 
 
 def _blank(item: Any) -> bool:
@@ -291,31 +262,24 @@ def _blank(item: Any) -> bool:
     return type(item) is str and not item.lstrip(_BOM).strip()
 
 
-def _text(item: Any, number: int) -> str:
-    """An item of a JSON stream as text; ``StreamFormatError`` (event ``number``) for bytes
-    not UTF-8 or neither text nor bytes."""
-    if type(item) is str:
-        return item
-    if isinstance(item, (bytes, bytearray, memoryview)):
-        try:
-            return bytes(item).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
-    raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", number)
-
-
+@dataclass(slots=True)
 class _JsonLines:
     """The lines of a JSON stream: split at ``\\n`` only (U+2028 and the other breaks
     ``str.splitlines`` knows may stand in a JSON string); a leading byte order mark dropped."""
 
-    __slots__ = ("started",)
-
-    def __init__(self) -> None:
-        self.started = False
+    started: bool = False
 
     def lines(self, item: Any, number: int) -> list[str]:
-        """The lines of one item (an item may hold several, or part of one)."""
-        text = _text(item, number)
+        """The lines of one item (an item may hold several, or part of one); ``StreamFormatError``
+        (event ``number``) for bytes not UTF-8 or neither text nor bytes."""
+        text = item
+        if type(item) is not str:
+            if not isinstance(item, (bytes, bytearray, memoryview)):
+                raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", number)
+            try:
+                text = bytes(item).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
         if not self.started:
             if not text.lstrip(_BOM).strip():
                 return []
@@ -324,31 +288,18 @@ class _JsonLines:
         return text.split("\n") if "\n" in text else [text]
 
 
-def _json_lines(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
-    reader = _JsonLines()
-    number = 0
-    for item in lines:
-        for line in reader.lines(item, number):
-            if line.strip():
-                yield decode(line, number)
-                number += 1
-
-
 #: What the JSON-array reader looks at: a string (it cannot span lines), or a bracket.
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 
+@dataclass(slots=True)
 class _ArrayItems:
     """The items of one JSON array over many lines, each item's text given once its last line
     is read; linear. Stray text outside the items is given as an item too (decoding it says
     what is wrong)."""
 
-    __slots__ = ("depth", "parts")
-
-    def __init__(self) -> None:
-        self.depth = 0  # 0 outside the array, 1 between its items, 2 and more inside one
-        self.parts: list[str] | None = None  # the text of the item being read, by line
+    depth: int = 0  # 0 outside the array, 1 between its items, 2 and more inside one
+    parts: list[str] | None = None  # the text of the item being read, by line
 
     def feed(self, line: str) -> list[str]:
         """The texts of the items ``line`` ends (and of stray text in it)."""
@@ -390,18 +341,21 @@ class _ArrayItems:
         return ["".join(self.parts)] if self.parts is not None else []
 
 
-def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(item, number)`` for each item of a JSON array over the lines (a first line
-    opening an object: JSON lines)."""
+def _json_items(lines: Iterator[Any], decode: Callable[[str, int], Any], array: bool) -> Iterator[Any]:
+    """``decode(text, number)`` for each non-blank line of JSON lines or, with ``array``, each
+    item of a JSON array over the lines (a first line opening an object: JSON lines)."""
     reader, items = _JsonLines(), _ArrayItems()
     number = 0
-    pending = iter(lines)
-    for item in pending:
-        texts = [line for line in reader.lines(item, number) if line.strip()]
-        if texts and number == 0 and items.depth == 0 and texts[0].lstrip()[:1] == "{":
-            yield from _json_lines(_prepend(texts, pending), decode)
-            return
-        for line in texts:
+    for item in lines:
+        for line in reader.lines(item, number):
+            if not line.strip():
+                continue
+            if array and number == 0 and items.depth == 0 and line.lstrip()[:1] == "{":
+                array = False  # no array: JSON lines
+            if not array:
+                yield decode(line, number)
+                number += 1
+                continue
             for text in items.feed(line):
                 yield decode(text, number)
                 number += 1
@@ -410,7 +364,6 @@ def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iter
 
 
 def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -> Iterator[Any]:
-    """The items of ``head``, then those of ``rest``, then ``tail``."""
     yield from head
     yield from rest
     yield from tail
@@ -420,31 +373,18 @@ def _chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
     """``decode(data, number)`` for each chunk of a stream, read and raising as
-    ``_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
+    ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
     rest = iter(lines)
     head = []  # the blank lines up to the first that is not (the event-stream reader reads them)
     for item in rest:
         head.append(item)
         if not _blank(item):
             break
-    form = _format_of(head[-1] if head else "", formats)
-    if form == "jsonl":
-        yield from _json_lines(_prepend(head, rest), decode)
-    elif form == "json":
-        yield from _json_array(_prepend(head, rest), decode)
-    else:
-        _events_expected(head[-1] if head else "")
+    form = _format_of(head, formats)
+    if form == "sse":
         yield from _sse_chunks(_prepend(head, rest, ("",)), named, decode)
-
-
-def _events_expected(first: Any) -> None:
-    """Raise ``StreamFormatError`` where a stream read as events opens JSON (no chunk would come)."""
-    if _start(first) in ("{", "["):
-        message = (
-            "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
-            "for JSON lines, add each line to the accumulator instead (acc.add(line))"
-        )
-        raise StreamFormatError(message, 0)
+    else:
+        yield from _json_items(_prepend(head, rest), decode, form == "json")
 
 
 def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
@@ -477,8 +417,8 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
+            if type(text) is StreamError:
+                raise text
             yield decode(text, parser.count - 1)
 
 
@@ -492,13 +432,12 @@ async def _achunks(
         head.append(item)
         if not _blank(item):
             break
-    form = _format_of(head[-1] if head else "", formats)
+    form = _format_of(head, formats)
     if form == "sse":
-        _events_expected(head[-1] if head else "")
         async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), named, decode):
             yield chunk
         return
-    # a JSON stream: each item read as it comes, by the readers of ``_chunks``
+    # a JSON stream: each item read as it comes, as ``_json_items`` reads it
     reader, items = _JsonLines(), _ArrayItems()
     number, array = 0, form == "json"
     async for item in _aprepend(head, rest):
@@ -515,7 +454,6 @@ async def _achunks(
 
 
 async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, ...] = ()) -> AsyncIterator[Any]:
-    """The items of ``head``, then those of ``rest``, then ``tail``."""
     for item in head:
         yield item
     async for item in rest:
@@ -553,50 +491,35 @@ async def _asse_chunks(
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
+            if type(text) is StreamError:
+                raise text
             yield decode(text, parser.count - 1)
 
 
-def _chunk_dicts(
-    lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as ``formats`` (the spec's declaration) says:
-    server-sent events (``sse``) up to ``data: [DONE]``, JSON lines (``jsonl``), or a JSON
-    array over the lines (``json``), item by item. Where several (or none) are declared, the
-    first non-blank line says which (``_format_of``).
-
-    ``named_events``: also events named other than ``message`` (else skipped, as pings are);
-    then an ``event: error`` whose data has a ``type`` is given, not raised (``acc.error``).
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
-
-
+@dataclass(frozen=True, slots=True)
 class _Reader:
     """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
     each stream's first line says) and ``named_events`` (the module has an event union)."""
 
-    __slots__ = ("formats", "named_events")
-
-    def __init__(self, formats: tuple[str, ...], named_events: bool) -> None:
-        self.formats = formats
-        self.named_events = named_events
+    formats: tuple[str, ...]
+    named_events: bool
 
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
     ) -> Iterator[dict[str, Any]]:
-        """The decoded chunks of a stream (``_chunk_dicts``); ``named_events``: also events
-        named other than ``message`` (default: where the module has an event union).
+        """The decoded chunks of a stream, read as ``formats`` says: server-sent events (``sse``)
+        up to ``data: [DONE]``, JSON lines (``jsonl``), or a JSON array over the lines (``json``),
+        item by item; where several (or none) are declared, the first non-blank line says which
+        (``_format_of``). ``named_events`` (default: where the module has an event union): also
+        events named other than ``message`` (else skipped, as pings are); then an ``event:
+        error`` whose data has a ``type`` is given, not raised (``acc.error``).
 
         Raises:
             StreamError: the server sent an error event (after every chunk before it).
             StreamFormatError: the input is not a well-formed stream of JSON chunks.
         """
-        return _chunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)
+        named = self.named_events if named_events is None else named_events
+        return _chunks(lines, named, _event_object if named else _chunk_object, self.formats)
 
     def aiter_chunk_dicts(
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None

@@ -108,21 +108,18 @@ class _TextMerge(_Bookkeeping):
         text; else the last is kept, never mixed with text (the first form wins, reported)."""
         value = _as_json(value)
         if type(value) is list:
-            if text_only:
-                self._text_parts(state, attr, wire, value)
-            else:
-                self._parts(state, attr, wire, value)
+            (self._text_parts if text_only else self._parts)(state, attr, wire, value)
             return
+        if value == {}:
+            return
+        where = _join(state._path, wire)
         if text_only and type(value) is not str:
-            if value == {}:
-                return
             try:
                 text = json.dumps(value, ensure_ascii=False, default=repr)
             except RecursionError:  # nested past what json.dumps writes: dropped, the rest of the chunk kept
-                where = _join(state._path, wire)
                 self.anomaly(where, "too_deep", "a value nested too deeply to write as text: dropped", None, value)
                 return
-            self.anomaly(_join(state._path, wire), "wrong_type", _said("json_text", _json_kind_of(value)), text, value)
+            self.anomaly(where, "wrong_type", _said("json_text", _json_kind_of(value)), text, value)
             value = text
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
@@ -132,17 +129,11 @@ class _TextMerge(_Bookkeeping):
             elif other is None:
                 text.append(value)
             elif value:
-                self.anomaly(
-                    _join(state._path, wire), "mixed_fragments", "text after a non-text value; kept that", other, value
-                )
-            return
-        if value == {}:
+                self.anomaly(where, "mixed_fragments", "text after a non-text value; kept that", other, value)
             return
         if any(text) or type(other) is list:
             kept = "".join(text) if any(text) else other
-            self.anomaly(
-                _join(state._path, wire), "mixed_fragments", "a non-text value after text; kept the text", kept, value
-            )
+            self.anomaly(where, "mixed_fragments", "a non-text value after text; kept the text", kept, value)
             return
         if state._alt is None:
             state._alt = {}
@@ -160,13 +151,8 @@ class _TextMerge(_Bookkeeping):
             else:
                 others.append(part)
         if others:
-            self.anomaly(
-                _join(state._path, wire),
-                "mixed_fragments",
-                "parts that are not text where the schema allows only text; kept their text, not them",
-                None,
-                others,
-            )
+            message = "parts that are not text where the schema allows only text; kept their text, not them"
+            self.anomaly(_join(state._path, wire), "mixed_fragments", message, None, others)
 
     def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
         """Parts for a field that may hold a list of parts, gathered in order (earlier text the
@@ -192,14 +178,11 @@ class _TextMerge(_Bookkeeping):
         text (sent in pieces, the answer may have changed); the new value is kept."""
         where = _lost_text(old, new)
         if where is not None:
-            self.anomaly(
-                _join(state._path, wire) + where,
-                "text_replaced",
+            message = (
                 "a different text replaced the one this field held (sent in pieces? merge it with concat or "
-                "merge); kept the last",
-                new,
-                old,
+                "merge); kept the last"
             )
+            self.anomaly(_join(state._path, wire) + where, "text_replaced", message, new, old)
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
         """A fragment of a JSON text field (``arguments``, in a ``_JsonText``). Some servers
@@ -213,16 +196,13 @@ class _TextMerge(_Bookkeeping):
             if len(text) <= start:
                 return
             added = text[start:]
-            text.size += sum(len(part) for part in added)
-            if type(value) is dict and len(added) == 1 and start:
-                # an object (reported, kept as its JSON text) may re-send the whole object so far
-                last = text.pop()
-                text.size -= len(last)
-                if _repeats(text, last, text.size):
-                    self._resent(state, attr, wire, last)
-                else:
-                    text.append(last)
-                    text.size += len(last)
+            del text[start:]
+            # an object (reported, kept as its JSON text) may re-send the whole object so far
+            if type(value) is dict and len(added) == 1 and start and _repeats(text, added[0], text.size):
+                self._resent(state, attr, wire, added[0])
+            else:
+                text.extend(added)
+                text.size += sum(len(part) for part in added)
             return
         if not text.size:
             if value or not text:

@@ -136,12 +136,7 @@ def _set_fields(value: Any) -> Any:
         names = _FIELD_NAMES.get(kind)
         if names is None:
             names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
-        out = {}
-        for name in names:
-            item = getattr(value, name)
-            if item is not None:
-                out[name] = _set_fields(item)
-        return out
+        return {name: _set_fields(item) for name in names if (item := getattr(value, name)) is not None}
     return value
 
 

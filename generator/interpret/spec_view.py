@@ -113,10 +113,6 @@ class SpecView:
         found = node.get("discriminator") if isinstance(node, dict) else None
         return isinstance(found, dict) and isinstance(found.get("propertyName"), str)
 
-    def holds_one_value(self, loc: Location, name: str) -> bool:
-        """Whether property ``name`` of an object schema holds one value (a tag)."""
-        return bool(self.single_values(self.properties(loc).get(name)))
-
     def reaches(self, loc: Location, target: Location, depth: int = 0) -> bool:
         """True when the schema at ``loc`` is ``target`` or holds it within a few steps
         (``$ref`` hops, a property, list items, a union or ``allOf`` member)."""

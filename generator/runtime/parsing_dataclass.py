@@ -1,5 +1,6 @@
 """Parsing for the dataclass style, where a parser builds new values: a number is a
-``float``, a list a new list of parsed items (the rest of parsing: ``parsing``).
+``float``, a list a new list of parsed items, a list read by position (``prefixItems``) a
+tuple of parsed items (the rest of parsing: ``parsing``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .parsing import (
     _SCALARS,
     _T,
     ParseError,
+    _by_position,
     _item_parser_of,
     _keep,
     _kind,
@@ -22,6 +24,13 @@ from .parsing import (
     _opt,
     _req,
 )
+
+
+def _tuple_of(
+    prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int
+) -> Callable[[Any], tuple[Any, ...]]:
+    """A list read by position (``prefixItems``): see ``parsing._by_position``."""
+    return _by_position(prefix, rest, least, list)
 
 
 def _float(value: Any) -> float:
