@@ -548,3 +548,52 @@ def test_a_finished_answer_without_a_required_field_is_drift_not_a_cut_stream(tm
         assert _data(acc.to_response())["choices"][0]["message"]["tool_calls"] == [{"id": "t"}]
         assert sorted((a.kind, a.path) for a in acc.anomalies) == sorted(found)
         assert acc.answer_at_risk is (found is cut)
+
+
+#: Together's and SiliconFlow's chunk: the spec declares ``finish_reason`` at the top, their
+#: servers send it in each choice (undeclared there).
+FINISH_AT_THE_TOP = """\
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [chat.completion.chunk]}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              delta: {type: object, properties: {content: {type: string}}}
+        finish_reason: {type: string, enum: [stop, length], nullable: true}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_finish_reason_sent_in_each_choice_and_declared_at_the_top_ends_the_stream(
+    tmp_path: Path, style: str
+) -> None:
+    """Every whole stream of such a vendor read as cut (``incomplete``: "the stream has not
+    ended"); the finish field is now also found one level off, as an unknown field."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + FINISH_AT_THE_TOP)
+    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+
+    def chunk(piece: str, finish: str | None) -> dict[str, Any]:
+        choice = {"index": 0, "delta": {"content": piece}, "finish_reason": finish}
+        return {"id": "c", "object": "chat.completion.chunk", "choices": [choice]}
+
+    stream = [chunk("Hi", None), chunk(" there", "stop")]
+    for sent, finished in ((stream, "stop"), (stream[:1], None)):
+        acc = module.ChunkAccumulator()
+        for c in sent:
+            acc.add(c)
+        assert _data(acc.to_response())["choices"][0]["delta"]["content"] == "".join(
+            c["choices"][0]["delta"]["content"] for c in sent
+        )
+        assert acc.finished == finished
+        assert [a.kind for a in acc.anomalies] == ([] if finished else ["incomplete"])
