@@ -4,7 +4,7 @@
 
 
 @_model
-class RootValue(_Dataclass):
+class RootValueText(_Dataclass):
     text: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -18,7 +18,7 @@ class RootValue(_Dataclass):
 
 
 @_model
-class RootValueModel(_Dataclass):
+class RootValueImage(_Dataclass):
     url: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -33,14 +33,16 @@ class RootValueModel(_Dataclass):
 
 @_model
 class Root(_Dataclass):
-    value: RootValue | RootValueModel | str
+    value: RootValueText | RootValueImage | str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            value=_Field("value", _P_first_of_RootValue_RootValueModel_str, dump=True),
+            value=_Field(
+                "value", _P_first_of_RootValueText_RootValueImage_str, dump=True
+            ),
         )
     )
 
@@ -54,8 +56,8 @@ def parse_root(data: Any) -> Root:
 
 
 # Composite parsers, built once (the classes' tables above name them).
-_P_first_of_RootValue_RootValueModel_str: Callable[[Any], Any] = _first_of(
-    (RootValue.from_dict, RootValueModel.from_dict, _str)
+_P_first_of_RootValueText_RootValueImage_str: Callable[[Any], Any] = _first_of(
+    (RootValueText.from_dict, RootValueImage.from_dict, _str)
 )
 
 

@@ -3,17 +3,17 @@
 # fmt: on
 
 
-class RootValue(_Struct, kw_only=True):
+class RootValueText(_Struct, kw_only=True):
     text: str
 
 
-class RootValueModel(_Struct, kw_only=True):
+class RootValueImage(_Struct, kw_only=True):
     url: str
 
 
 class Root(_Struct, kw_only=True):
     if TYPE_CHECKING:
-        value: RootValue | RootValueModel | str
+        value: RootValueText | RootValueImage | str
     else:
         value: Any
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("value", "value"),)
@@ -27,7 +27,7 @@ _KEYS_Root = frozenset({"value"})
 
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
 # aliases): called from __post_init__ and _parse.
-_C_Root_value = _OneOf((RootValue, RootValueModel, str))
+_C_Root_value = _OneOf((RootValueText, RootValueImage, str))
 
 
 def parse_root(data: Any) -> Root:

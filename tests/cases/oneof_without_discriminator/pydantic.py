@@ -3,17 +3,17 @@
 # fmt: on
 
 
-class RootValue(_Model):
+class RootValueText(_Model):
     text: str
 
 
-class RootValueModel(_Model):
+class RootValueImage(_Model):
     url: str
 
 
 class Root(_Model):
     value: Annotated[
-        RootValue | RootValueModel | str, Field(union_mode="left_to_right")
+        RootValueText | RootValueImage | str, Field(union_mode="left_to_right")
     ]
 
 

@@ -3,16 +3,16 @@
 # fmt: on
 
 
-class RootValue(TypedDict):
+class RootValueText(TypedDict):
     text: str
 
 
-class RootValueModel(TypedDict):
+class RootValueImage(TypedDict):
     url: str
 
 
 class Root(TypedDict):
-    value: RootValue | RootValueModel | str
+    value: RootValueText | RootValueImage | str
 
 
 _KEYS_Root = frozenset({"value"})
@@ -27,25 +27,25 @@ def parse_root(data: Any) -> Root:
 
 # Each model's parser: the checks of its keys (below, once every parser exists to be
 # named), compiled on first use.
-_parse_RootValue = _Checks(RootValue)
-_parse_RootValueModel = _Checks(RootValueModel)
+_parse_RootValueText = _Checks(RootValueText)
+_parse_RootValueImage = _Checks(RootValueImage)
 _parse_Root = _Checks(Root)
 
 
 # Composite parsers, built once.
-_P_first_of_RootValue_RootValueModel_str = _first_of(
-    (_parse_RootValue, _parse_RootValueModel, _str)
+_P_first_of_RootValueText_RootValueImage_str = _first_of(
+    (_parse_RootValueText, _parse_RootValueImage, _str)
 )
 
 
 # Each model's keys, as its parser checks them (a model with none has no line).
-_parse_RootValue.keys = (_Key("text", _str, fast=str),)
+_parse_RootValueText.keys = (_Key("text", _str, fast=str),)
 
 
-_parse_RootValueModel.keys = (_Key("url", _str, fast=str),)
+_parse_RootValueImage.keys = (_Key("url", _str, fast=str),)
 
 
-_parse_Root.keys = (_Key("value", _P_first_of_RootValue_RootValueModel_str),)
+_parse_Root.keys = (_Key("value", _P_first_of_RootValueText_RootValueImage_str),)
 
 
 class _RootMerge(_State):
