@@ -372,13 +372,19 @@ def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPoli
     return WrittenPolicy(Policy.JOIN, inner[0].rpartition(".")[2])
 
 
-def _holds(schemas: Schemas, f: Field, test: Callable[[Field], bool], seen: tuple[str, ...] = ()) -> bool:
-    """``test(f)``, or ``f`` is an object holding a field that passes it, a few levels down."""
+def _holds(
+    schemas: Schemas, f: Field, test: Callable[[Field], bool], seen: tuple[str, ...] = (), unions: bool = False
+) -> bool:
+    """``test(f)``, or ``f`` is an object holding a field that passes it, a few levels down; with
+    ``unions``, also through a union of objects (Llama Stack's ``event.delta``: text or a tool call)."""
     if test(f):
         return True
     t = meaning(schemas, f.type)
-    if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
-        return any(_holds(schemas, g, test, seen + (t.name,)) for g in schemas.models[t.name].fields)
+    for o in t.options if isinstance(t, UnionType) and unions else (t,):
+        o = meaning(schemas, o)
+        if isinstance(o, ModelRef) and o.name in schemas.models and o.name not in seen and len(seen) < 4:
+            if any(_holds(schemas, g, test, seen + (o.name,), unions) for g in schemas.models[o.name].fields):
+                return True
     return False
 
 
@@ -431,7 +437,7 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT and not any(_holds(schemas, g, _piece) for g in model.fields):
+        if context == ROOT and not any(_holds(schemas, g, _piece, unions=True) for g in model.fields):
             return Policy.LAST, None, None  # holds no piece (Ollama's ``message`` does)
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         if context == DELTA or node.accumulates():  # at the root: an object that holds pieces

@@ -301,9 +301,10 @@ def stream_locations(interp: Interpreter) -> dict[str, Location]:
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     """Spec name of the non-stream response of a chunk: the one whose ``object`` is the chunk's without
-    ``.chunk`` (preferring the chunk's name without ``Stream``), else one so named with ``choices``,
-    else one answered beside the chunk's stream (``_answered_beside``: Mistral's, Ollama's). None
-    where the operation answers the stream's own schema (Gemini's): the snapshot is the answer."""
+    ``.chunk`` (the chunk's name without ``Stream``, else one an operation answers with the chunk:
+    ``_paired``), else one so named with ``choices``, else one answered beside the chunk's stream
+    (``_answered_beside``: Mistral's, Ollama's). None where the operation answers the stream's own
+    schema (Gemini's): the snapshot is the answer."""
     view = SpecView.of(interp)
     components = interp.components()
     values = view.single_values(view.properties(components[chunk_name]).get("object"))
@@ -322,7 +323,17 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
             candidates.append(name)
     if by_name in candidates:
         return by_name
-    return candidates[0] if candidates else _answered_beside(view, chunk_name)
+    paired = [c for c in candidates if len(candidates) > 1 and _paired(view, components[c], components[chunk_name])]
+    return (paired or candidates)[0] if candidates else _answered_beside(view, chunk_name)
+
+
+def _paired(view: SpecView, answer: Location, chunk: Location) -> bool:
+    """An operation answers ``answer`` as JSON and ``chunk`` too, as JSON or streamed (Llama
+    Stack's POST answers the completion, not the stored one its GET lists, declared first)."""
+    return any(
+        any(view.reaches(b, answer) for b in a.json) and any(view.reaches(b, chunk) for b in (*a.json, *a.streams))
+        for a in view.answers()
+    )
 
 
 def _answered_beside(view: SpecView, chunk_name: str) -> str | None:

@@ -597,3 +597,103 @@ def test_a_finish_reason_sent_in_each_choice_and_declared_at_the_top_ends_the_st
         )
         assert acc.finished == finished
         assert [a.kind for a in acc.anomalies] == ([] if finished else ["incomplete"])
+
+
+# -- a fourth trial: Llama Stack (meta-llama/llama-stack @ b12cd52, docs/_static/llama-stack-spec.yaml) --
+
+#: The native chat stream: each chunk's ``event`` holds a ``delta`` that is a union (a text
+#: delta or a tool call delta) whose text is "the incremental text content".
+LLAMA_NATIVE = """\
+components:
+  schemas:
+    StreamChunk:
+      type: object
+      required: [event]
+      properties:
+        event: {$ref: '#/components/schemas/StreamEvent'}
+    StreamEvent:
+      type: object
+      required: [event_type, delta]
+      properties:
+        event_type: {type: string, enum: [start, complete, progress]}
+        delta:
+          oneOf: [{$ref: '#/components/schemas/TextDelta'}, {$ref: '#/components/schemas/ToolCallDelta'}]
+          discriminator: {propertyName: type}
+    TextDelta:
+      type: object
+      required: [type, text]
+      properties:
+        type: {type: string, const: text}
+        text: {type: string, description: The incremental text content}
+    ToolCallDelta:
+      type: object
+      required: [type, tool_call]
+      properties:
+        type: {type: string, const: tool_call}
+        tool_call: {type: string}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_piece_inside_a_union_in_the_chunks_object_merges_the_object(tmp_path: Path, style: str) -> None:
+    """The chunk's ``event`` was taken whole from the last chunk (its piece of text is behind a
+    union), so the answer was the last, empty, fragment, silently."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + LLAMA_NATIVE)
+    module = generate_modules(path, tmp_path / "out", schemas=("StreamChunk",), styles=(style,))[style]
+    acc = module.StreamChunkAccumulator()
+    for kind, text in (("start", ""), ("progress", "The capital"), ("progress", " is Paris."), ("complete", "")):
+        acc.add({"event": {"event_type": kind, "delta": {"type": "text", "text": text}}})
+    event = acc.snapshot_dict()["event"]
+    assert (event["event_type"], event["delta"]["text"]) == ("complete", "The capital is Paris.")
+    assert acc.anomalies == []
+
+
+#: Two responses with ``object: chat.completion``: the GET's stored completion, declared first,
+#: and what the POST answers beside its chunk (a oneOf of both).
+LLAMA_PAIRED = """\
+paths:
+  /chat/completions:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Stored'}
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                oneOf: [{$ref: '#/components/schemas/Completion'}, {$ref: '#/components/schemas/Chunk'}]
+components:
+  schemas:
+    Stored:
+      type: object
+      properties:
+        object: {type: string, const: chat.completion}
+        input_messages: {type: array, items: {type: object}}
+    Completion:
+      type: object
+      properties:
+        object: {type: string, const: chat.completion}
+    Chunk:
+      type: object
+      properties:
+        object: {type: string, const: chat.completion.chunk}
+        choices:
+          type: array
+          items:
+            type: object
+            properties: {index: {type: integer}, delta: {type: object, properties: {content: {type: string}}}}
+"""
+
+
+def test_the_response_an_operation_answers_with_the_chunk_wins_over_one_declared_first(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + LLAMA_PAIRED)
+    reading = read_spec(Options(spec=path, schemas=("Chunk",)))
+    assert reading.schemas.responses == {"Chunk": "Completion"}  # not the stored completion
