@@ -697,3 +697,19 @@ def test_the_response_an_operation_answers_with_the_chunk_wins_over_one_declared
     path.write_text(HEAD + LLAMA_PAIRED)
     reading = read_spec(Options(spec=path, schemas=("Chunk",)))
     assert reading.schemas.responses == {"Chunk": "Completion"}  # not the stored completion
+
+
+def test_content_generated_since_the_last_chunk_is_a_piece(tmp_path: Path) -> None:
+    """Llama Stack's native completion chunk: ``delta`` is "New content generated since last
+    chunk"; it was replaced chunk by chunk (``text_replaced``), now joined."""
+    path = tmp_path / "s.yaml"
+    described = "{type: string, description: New content generated since last chunk.}"
+    path.write_text(
+        HEAD
+        + f"components:\n  schemas:\n    Chunk:\n      type: object\n      properties:\n        delta: {described}\n"
+    )
+    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=("typeddict",))["typeddict"]
+    acc = module.ChunkAccumulator()
+    for piece in ("Once", " upon", " a time"):
+        acc.add({"delta": piece})
+    assert acc.snapshot_dict() == {"delta": "Once upon a time"} and acc.anomalies == []
