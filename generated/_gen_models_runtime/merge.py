@@ -315,14 +315,28 @@ class _ChunkAccumulator(_Merger):
     @property
     def finished(self) -> str | None:
         """How the stream ended: the reason its chunks gave (``finish_reason`` once every
-        choice has one: the first's), or a flag's name (``done``); None while open (or where
-        the schema names no such field)."""
+        choice has one: the first's), or a flag's name (``done``), also where the server sends
+        the field one level off (``_sent_aside``); None while open (or where the schema names
+        no such field)."""
         for path in self._finish:
-            values = _values_at(self._root, path)
-            if values and all(v is not None and v != "" and v is not False for v in values):
-                first = values[0]
-                return first if type(first) is str else path[-1]
+            for values in (_values_at(self._root, path), _sent_aside(self._root, path[-1])):
+                if values and all(v is not None and v != "" and v is not False for v in values):
+                    first = values[0]
+                    return first if type(first) is str else path[-1]
         return None
+
+
+def _sent_aside(root: Any, name: str) -> list[Any]:
+    """``name`` sent where the schema does not declare it: an unknown field of the top, else of
+    each entry of the top's first keyed list (Together's and SiliconFlow's specs declare
+    ``finish_reason`` at the top; their servers send it in each choice)."""
+    if root._extra is not None and name in root._extra:
+        return [_built(root._extra[name])]
+    for attr in type(root).__slots__:
+        entries = getattr(root, attr, None)
+        if type(entries) is _Entries and entries.order:
+            return [_built((e._extra or {}).get(name)) for e in sorted(entries.order, key=_entry_order)]
+    return []
 
 
 def _values_at(state: Any, path: tuple[str, ...]) -> list[Any]:
