@@ -193,7 +193,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     Raises:
         SpecError: no spec anywhere, or a value that does not parse.
     """
-    values, base, config_path = (config.values, config.root, config.path) if config else ({}, cwd, None)
+    values, base, config_path = (config.values, config.path.parent, config.path) if config else ({}, cwd, None)
 
     def path(value: str | None) -> Path | None:
         return None if value is None else (base / value)
@@ -250,7 +250,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         merge_policies=policies,
         allow_remote_refs=args.allow_remote_refs or values.get("allow-remote-refs", False),
         allow_outside_refs=args.allow_outside_refs or values.get("allow-outside-refs", False),
-        root=config.root if config else (find_project_root(cwd) or cwd),
+        root=base if config else (find_project_root(cwd) or cwd),
         merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
         runtime_package=runtime == "package",
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
