@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -57,9 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     add = parser.add_argument
 
-    def flag(*names: str, help: str, unset: bool = False) -> None:
-        """An on/off flag; ``unset``: None when not given, so the configuration's value holds."""
-        add(*names, action="store_true", default=None if unset else False, help=help)
+    def flag(*names: str, help: str) -> None:
+        add(*names, action="store_true", help=help)
 
     def many(name: str, metavar: str | None, help: str, **more: Any) -> None:
         """A repeatable option: the list of its values, None when not given."""
@@ -71,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     add("-o", "--output", type=Path, help="output directory (default: generated), or a FILE.py for a single --style")
     many("--style", None, "style to emit; repeat for several (default: the first three)", choices=ALL_STYLES)
     many("--schema", "NAME", "root schema to emit (repeatable; default: the stream chunks found)")
-    flag("--all-schemas", unset=True, help="emit every component schema")
+    flag("--all-schemas", help="emit every component schema")
     many(
         "--merge-map",
         "FILE",
@@ -118,11 +117,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     flag(
         "--no-shipped-maps",
-        unset=True,
         help="leave out the merge maps and chunk maps shipped with gen-models: the folds the schema gives alone",
     )
-    flag("--allow-remote-refs", unset=True, help="allow $ref to http(s) URLs")
-    flag("--allow-outside-refs", unset=True, help="allow $ref to files outside the spec's directory")
+    flag("--allow-remote-refs", help="allow $ref to http(s) URLs")
+    flag("--allow-outside-refs", help="allow $ref to files outside the spec's directory")
     flag("--no-cache", help="do all the work, even when every output is current (the header's fingerprint says so)")
     flag("--timings", help="print the time each stage took")
     flag("-q", "--quiet", help="print only errors")
@@ -145,37 +143,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return changes_main(args_list[1:])
     args = _parser().parse_args(args_list)
-    stop_debug_log = _show_debug_log() if args.debug else None
-    try:
-        return _run(args)
-    except KeyboardInterrupt:
-        print("interrupted; nothing was written", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return closed_pipe()
-    except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
-        if isinstance(exc, InternalError):
-            print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
-        elif isinstance(exc, (SpecError, OutputError)):
-            print(f"error: {exc}", file=sys.stderr)
-        elif not args.debug:
-            print(
-                "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
-                file=sys.stderr,
-            )
-        if args.debug:
-            import traceback  # here: ~25 ms a run that succeeds skips
+    with _debug_log() if args.debug else nullcontext():
+        try:
+            return _run(args)
+        except KeyboardInterrupt:
+            print("interrupted; nothing was written", file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            return closed_pipe()
+        except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
+            if isinstance(exc, InternalError):
+                print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
+            elif isinstance(exc, (SpecError, OutputError)):
+                print(f"error: {exc}", file=sys.stderr)
+            elif not args.debug:
+                print(
+                    "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
+                    file=sys.stderr,
+                )
+            if args.debug:
+                import traceback  # here: ~25 ms a run that succeeds skips
 
-            traceback.print_exc()
-        return exit_status(exc)
-    finally:
-        if stop_debug_log is not None:
-            stop_debug_log()
+                traceback.print_exc()
+            return exit_status(exc)
 
 
-def _show_debug_log() -> Callable[[], None]:
-    """``--debug``: debug messages on stderr; returns what removes the handler again (an in-process
-    ``main`` must not leave it writing to a closed stream)."""
+@contextmanager
+def _debug_log() -> Iterator[None]:
+    """``--debug``: debug messages on stderr while the run lasts (an in-process ``main`` must not
+    leave the handler writing to a closed stream)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
 
     logger = logging.getLogger("generator")
@@ -184,12 +180,11 @@ def _show_debug_log() -> Callable[[], None]:
     logger.addHandler(handler)
     level = logger.level
     logger.setLevel(logging.DEBUG)
-
-    def stop() -> None:
+    try:
+        yield
+    finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
-
-    return stop
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
@@ -198,9 +193,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     Raises:
         SpecError: no spec anywhere, or a value that does not parse.
     """
-    values = config.values if config else {}
-    base = config.root if config else cwd
-    config_path = config.path if config else None
+    values, base, config_path = (config.values, config.path.parent, config.path) if config else ({}, cwd, None)
 
     def path(value: str | None) -> Path | None:
         return None if value is None else (base / value)
@@ -251,20 +244,20 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         output=args.output or path(values.get("output")) or (base / "generated"),
         styles=styles,
         schemas=tuple(args.schema or values.get("schemas") or ()),
-        all_schemas=bool(args.all_schemas if args.all_schemas is not None else values.get("all-schemas", False)),
+        all_schemas=args.all_schemas or values.get("all-schemas", False),
         module=args.module or values.get("module"),
         target_python=(major, minor),
         merge_policies=policies,
-        allow_remote_refs=bool(args.allow_remote_refs or values.get("allow-remote-refs", False)),
-        allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
-        root=config.root if config else (find_project_root(cwd) or cwd),
+        allow_remote_refs=args.allow_remote_refs or values.get("allow-remote-refs", False),
+        allow_outside_refs=args.allow_outside_refs or values.get("allow-outside-refs", False),
+        root=base if config else (find_project_root(cwd) or cwd),
         merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
         runtime_package=runtime == "package",
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
         formatter=formatter,
-        shipped_maps=not args.no_shipped_maps if args.no_shipped_maps is not None else values.get("shipped-maps", True),
-        use_cache=not getattr(args, "no_cache", False),
+        shipped_maps=not args.no_shipped_maps and values.get("shipped-maps", True),
+        use_cache=not args.no_cache,
     )
 
 
@@ -338,11 +331,8 @@ def _run(args: argparse.Namespace) -> int:
             sys.stdout.write("".join(output.diff(options.root) for output in stale))
         if args.check:
             new = {o.path for o in stale if not o.path.exists()}  # not there yet: where it would go
-            for output in stale:
-                print(
-                    f"would {'create' if output.path in new else 'change'}: {display_path(output.path)}",
-                    file=sys.stderr,
-                )
+            for o in stale:
+                print(f"would {'create' if o.path in new else 'change'}: {display_path(o.path)}", file=sys.stderr)
             if stale and not args.quiet:  # silent when all is current: a pre-commit hook's usual case
                 counts = [(len(stale) - len(new), "would change"), (len(new), "would be created")]
                 said = [f"{n} file(s) {what}" for n, what in counts if n]
@@ -407,7 +397,11 @@ class _Progress:
                 self.stream.flush()
                 self.shown = self.stage
 
-    def close(self) -> None:
+    def __enter__(self) -> Callable[[str], None]:
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         self.timer.cancel()
         self.timer.join()
         if self.shown:
@@ -415,19 +409,10 @@ class _Progress:
             self.stream.flush()
 
 
-@contextmanager
-def progress_report(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[str], None]]:
+def progress_report(stream: TextIO, enabled: bool = True) -> AbstractContextManager[Callable[[str], None]]:
     """A progress callback for ``generate``: ``_Progress`` on a terminal, else one doing nothing."""
     isatty = getattr(stream, "isatty", None)
-    if not enabled or not (isatty and isatty()):
-        yield lambda stage: None
-        return
-    progress = _Progress(stream)
-    progress.timer.start()
-    try:
-        yield progress
-    finally:
-        progress.close()
+    return _Progress(stream) if enabled and isatty and isatty() else nullcontext(lambda stage: None)
 
 
 def entry_point() -> None:

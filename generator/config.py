@@ -45,15 +45,11 @@ _KINDS = {list: "list", bool: "boolean", dict: "table", str: "string"}
 
 @dataclass(frozen=True)
 class Config:
-    """The ``[tool.gen-models]`` table (``values``) and the file it came from."""
+    """The ``[tool.gen-models]`` table (``values``) and the file it came from (relative paths start
+    at its directory)."""
 
     path: Path
     values: dict[str, Any]
-
-    @property
-    def root(self) -> Path:
-        """Where relative paths start: the ``pyproject.toml``'s directory."""
-        return self.path.parent
 
 
 def find_project_root(start: Path) -> Path | None:

@@ -13,6 +13,7 @@ to hash again; ``output`` digests the text without the line (a hand edit no long
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import importlib.util
 import os
@@ -20,7 +21,6 @@ import re
 import stat
 import sys
 from collections.abc import Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from urllib.parse import quote, unquote  # imported by pathlib already
 
@@ -85,39 +85,19 @@ def with_reads(inputs: str, reads: Mapping[str, bytes]) -> str:
         return inputs
     h = hashlib.sha256(inputs.encode())
     for name in sorted(reads):
-        h.update(f"read {name}\0{len(reads[name])}\0".encode())
-        h.update(reads[name])
+        _feed(h, f"read {name}", reads[name])
     return h.hexdigest()[:32]
 
 
 def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
     """``files`` (``SpecReading.files``) by their path relative to ``spec``'s directory."""
     base = spec_directory(spec)
-    return {_relative(path, base): data for path, data in files.items()}
-
-
-def read_again(options: Options, name: str) -> bytes:
-    """The bytes of a file a fingerprint line names, read again.
-
-    Raises:
-        OSError: unreadable, or now outside the spec's directory tree without ``--allow-outside-refs``.
-    """
-    path = spec_directory(options.spec) / name
-    if not options.allow_outside_refs and not path.resolve().is_relative_to(options.spec.resolve().parent):
-        raise OSError(f"{path} is outside the spec's directory tree")
-    return path.read_bytes()
+    return {relative(path, base, resolve=False): data for path, data in files.items()}
 
 
 def spec_directory(spec: Path) -> Path:
     """The directory of ``spec``, absolute, links not followed (as ``RefResolver.files``)."""
     return Path(os.path.abspath(spec)).parent
-
-
-def _relative(path: Path, base: Path) -> str:
-    try:
-        return Path(os.path.relpath(path, base)).as_posix()
-    except ValueError:  # another drive (Windows, with --allow-outside-refs): the absolute path
-        return path.as_posix()
 
 
 def _header_end(lines: list[str]) -> int:
@@ -161,11 +141,7 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
     if options.spec_bytes is not None or options.allow_remote_refs:
         return None
     h = hashlib.sha256()
-
-    def add(label: str, data: bytes) -> None:
-        h.update(f"{label}\0{len(data)}\0".encode())
-        h.update(data)
-
+    add = functools.partial(_feed, h)
     add("gen-models", __version__.encode())
     add("python", ".".join(map(str, sys.version_info[:2])).encode())
     add("formatter", formatter_version.encode())
@@ -188,7 +164,7 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
     return h.hexdigest()[:32]
 
 
-@cache
+@functools.cache
 def generator_digest() -> str:
     """A digest of the ``generator`` package and the shipped templates (once per process)."""
     here = Path(__file__).resolve().parent
@@ -196,7 +172,7 @@ def generator_digest() -> str:
     return _tree_digest([r for r in roots if r.is_dir()])
 
 
-@cache
+@functools.cache
 def library_versions() -> str:
     """``pyyaml 6.0.2, jinja2 3.1.6`` (once per process): each package's ``__version__`` line,
     read without importing it, else its metadata; ``none`` for one not installed."""
@@ -222,27 +198,27 @@ def _library_version(name: str, dist: str) -> str:
 
 
 def _tree_digest(roots: list[Path]) -> str:
+    """Every file under ``roots`` but ``__pycache__``, through linked directories (as Jinja, unlike
+    ``rglob``), each directory once."""
     h = hashlib.sha256()
     for root in roots:
-        for path in sorted(_files_under(root)):
-            data = path.read_bytes()
-            h.update(f"{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
-            h.update(data)
+        found, seen = [], set()
+        for top, dirs, files in os.walk(root, followlinks=True):
+            real = os.path.realpath(top)
+            if real in seen or "__pycache__" in Path(top).parts:
+                dirs.clear()
+                continue
+            seen.add(real)
+            found += [Path(top) / name for name in files]
+        for path in sorted(found):
+            _feed(h, path.relative_to(root).as_posix(), path.read_bytes())
     return h.hexdigest()
 
 
-def _files_under(root: Path) -> list[Path]:
-    """Every file under ``root`` but ``__pycache__``, through linked directories (as Jinja, unlike
-    ``rglob``), each directory once."""
-    found, seen = [], set()
-    for top, dirs, files in os.walk(root, followlinks=True):
-        real = os.path.realpath(top)
-        if real in seen or "__pycache__" in Path(top).parts:
-            dirs.clear()
-            continue
-        seen.add(real)
-        found += [Path(top) / name for name in files]
-    return found
+def _feed(h: hashlib._Hash, label: str, data: bytes) -> None:
+    """``data`` into ``h``, after its label and length (no two inputs run together)."""
+    h.update(f"{label}\0{len(data)}\0".encode())
+    h.update(data)
 
 
 def _normal(value: object, root: Path) -> str:
@@ -265,8 +241,7 @@ def current_outputs(options: Options, inputs: str) -> list[Path] | None:
         SpecError: the options are inconsistent (see ``expected_outputs``).
     """
     paths = expected_outputs(options)
-    target = output_file(options)
-    runtime = runtime_expected(options, target.parent if target else options.output)
+    runtime = runtime_expected(options, paths[0].parent)  # the modules' directory
     for path in paths:
         try:  # only a regular file is read: a fifo would block (the run then says what is there)
             if not stat.S_ISREG(path.stat().st_mode):
@@ -279,7 +254,12 @@ def current_outputs(options: Options, inputs: str) -> list[Path] | None:
                 return None
             continue
         try:  # the files the run that wrote it read besides the spec, read again
-            reads = {name: read_again(options, name) for name in stamped_reads(text)}
+            reads = {}
+            for name in stamped_reads(text):
+                read = spec_directory(options.spec) / name
+                if not options.allow_outside_refs and not read.resolve().is_relative_to(options.spec.resolve().parent):
+                    return None  # now outside the spec's directory tree
+                reads[name] = read.read_bytes()
         except OSError:
             return None
         if not is_intact(text, with_reads(inputs, reads)):

@@ -127,12 +127,14 @@ def command(options: Options) -> str:
     return " ".join(shlex.quote(p) for p in parts)
 
 
-def relative(path: Path, root: Path) -> str:
-    """``path`` resolved, relative to ``root`` (absolute on another drive: Windows), POSIX-style."""
+def relative(path: Path, root: Path, resolve: bool = True) -> str:
+    """``path`` (resolved unless not ``resolve``) relative to ``root`` (absolute on another drive:
+    Windows), POSIX-style."""
+    path, root = (path.resolve(), root.resolve()) if resolve else (path, root)
     try:
-        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+        return Path(os.path.relpath(path, root)).as_posix()
     except ValueError:
-        return path.resolve().as_posix()
+        return path.as_posix()
 
 
 def regenerate_line(command: str) -> str:
