@@ -380,12 +380,13 @@ def _holds(
     if test(f):
         return True
     t = meaning(schemas, f.type)
-    for o in t.options if isinstance(t, UnionType) and unions else (t,):
-        o = meaning(schemas, o)
-        if isinstance(o, ModelRef) and o.name in schemas.models and o.name not in seen and len(seen) < 4:
-            if any(_holds(schemas, g, test, seen + (o.name,), unions) for g in schemas.models[o.name].fields):
-                return True
-    return False
+    options = [meaning(schemas, o) for o in t.options] if isinstance(t, UnionType) and unions else [t]
+    return any(
+        _holds(schemas, g, test, seen + (o.name,), unions)
+        for o in options
+        if isinstance(o, ModelRef) and o.name in schemas.models and o.name not in seen and len(seen) < 4
+        for g in schemas.models[o.name].fields
+    )
 
 
 def _holds_text(schemas: Schemas, f: Field) -> bool:
