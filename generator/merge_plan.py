@@ -172,6 +172,9 @@ def _plan_node(
         for f in model.fields
     )
     taken = {f.py_name for f in model.fields}
+    if key is not None and not any(f.wire_name == key for f in model.fields):  # a key servers send, undeclared
+        key_field = Field(key, attribute_name(key, taken), Prim("int"), required=False, pointer=model.pointer)
+        fields, synthetic = (*fields, FieldPlan(key_field, Policy.KEY, f"{path}.{key}", declared=False)), True
     # a wire name inside this object: not empty, not a list step ``x[]``
     added = [p for p in overrides if p.rpartition(".")[0] == path and p and not p.endswith((".", "[]"))]
     fields += tuple(_plan_undeclared(schemas, model, name, context, overrides, stack, taken) for name in added)
@@ -284,12 +287,15 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
     return ()
 
 
-def _keyed_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
-    """The element model of a list of objects with a numeric ``index``, or of a union of such objects
-    gathered (``_gathered``: OpenRouter's ``reasoning_details``)."""
+def _keyed_element(schemas: Schemas, f: Field, owner: str, context: Context) -> tuple[Model | None, _Union]:
+    """The element model of a list of objects with a numeric ``index`` (in a delta, also objects with
+    an ``id`` and no ``index``: Fireworks' tool calls), or of a union of such objects gathered
+    (``_gathered``: OpenRouter's ``reasoning_details``)."""
     element = _element(schemas, f)
-    if element is not None:
-        return (element if any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
+    if element is not None:  # in a delta, objects with an id and no index: keyed by the index servers send
+        names = {g.wire_name for g in element.fields}
+        fragments = context == DELTA and "id" in names and "index" not in names
+        return (element if fragments or any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
     if not isinstance(t, Array):
         return None, ((), ())
@@ -310,7 +316,7 @@ def _plan_field(
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     owner = stack[-1] if stack else ""
-    element, items_union = _keyed_element(schemas, f, owner)
+    element, items_union = _keyed_element(schemas, f, owner, context)
     model, union = _object_model(schemas, f, owner)
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     fallback = ""
@@ -341,10 +347,8 @@ def _plan_field(
             key = key_name or "index"  # else the default's plan of the entries (nested overrides applied there)
             element = element or _element(schemas, f)
             assert element is not None
-            if not any(_is_key(schemas, g, key) for g in element.fields):
-                raise SpecError(
-                    f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}"
-                )
+            if any(g.wire_name == key and not _is_key(schemas, g, key) for g in element.fields):
+                raise SpecError(f"merge policy by_key:{key} for {path!r}: the list's objects' {key!r} is no integer")
             inner = DELTA if context == DELTA else ENTRY
             node = _plan_node(schemas, element, inner, path + "[]", overrides, stack, key)
         elif policy == Policy.MERGE and model is not None and node is None:
@@ -535,7 +539,8 @@ def explain(node: NodePlan) -> list[str]:
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
         detail += f" ({f.key} {f.absent} when omitted)" if f.absent is not None else ""
-        note = "" if f.source == "default" else f"  ({f.source}{'' if f.declared else ' of an undeclared field'})"
+        undeclared = "" if f.declared else " of an undeclared field"
+        note = "" if f.source == "default" and f.declared else f"  ({f.source}{undeclared})"
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
             lines.append(f"{pad}(can lose data: {f.fallback})")

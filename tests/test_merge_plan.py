@@ -67,8 +67,14 @@ def test_user_overrides_win_over_x_merge_and_are_checked(spec: Path) -> None:
     assert plan["notes"] == "append (override)"
     with pytest.raises(SpecError, match="the field is not a list"):
         plan_lines(spec, merge_policies={"choices[].delta.content": "append"})
-    with pytest.raises(SpecError, match="no integer field 'name'"):
-        plan_lines(spec, merge_policies={"choices": "by_key:name"})
+    with pytest.raises(SpecError, match="'delta' is no integer"):
+        plan_lines(spec, merge_policies={"choices": "by_key:delta"})
+    # a key the items do not declare: the one servers send
+    plan = plan_lines(spec, merge_policies={"choices": "by_key:name"})
+    assert (plan["choices"], plan["choices[].name"]) == (
+        "by_key on name (override)",
+        "key (default of an undeclared field)",
+    )
 
 
 def test_policies_change_the_generated_merge(spec: Path, tmp_path: Path) -> None:

@@ -713,3 +713,150 @@ def test_content_generated_since_the_last_chunk_is_a_piece(tmp_path: Path) -> No
     for piece in ("Once", " upon", " a time"):
         acc.add({"delta": piece})
     assert acc.snapshot_dict() == {"delta": "Once upon a time"} and acc.anomalies == []
+
+
+# -- the same trial: Fireworks (its "Gateway REST API 4.21.6" OpenAPI) --
+
+#: Fireworks' delta reuses the message's tool call, which declares an ``id`` and no ``index``
+#: (its server sends one), and types ``function`` as an object or a string.
+FIREWORKS = """\
+paths:
+  /v1/chat/completions:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Completion'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/Chunk'}
+components:
+  schemas:
+    Completion:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, message]
+            properties: {index: {type: integer}, message: {$ref: '#/components/schemas/Message'}}
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              delta: {$ref: '#/components/schemas/Message'}
+              finish_reason: {anyOf: [{type: string}, {type: 'null'}]}
+    Message:
+      type: object
+      properties:
+        role: {anyOf: [{type: string}, {type: 'null'}]}
+        content: {anyOf: [{type: string}, {type: 'null'}]}
+        tool_calls: {anyOf: [{type: array, items: {$ref: '#/components/schemas/ToolCall'}}, {type: 'null'}]}
+    ToolCall:
+      type: object
+      required: [function]
+      properties:
+        id: {anyOf: [{type: string}, {type: 'null'}]}
+        type: {type: string, default: function}
+        function:
+          anyOf:
+            - type: object
+              properties:
+                name: {anyOf: [{type: string}, {type: 'null'}]}
+                arguments: {anyOf: [{type: string}, {type: 'null'}]}
+            - type: string
+"""
+
+
+def _tool_chunk(*calls: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": list(calls)}, "finish_reason": finish}]}
+
+
+#: Fireworks' recorded shape: every fragment carries ``index``; the first the id and name.
+INDEXED = [
+    _tool_chunk(
+        {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": None}}
+    ),
+    _tool_chunk({"index": 0, "id": None, "type": "function", "function": {"arguments": '{"city": '}}),
+    _tool_chunk({"index": 0, "id": None, "type": "function", "function": {"arguments": '"SF"}'}}, finish="tool_calls"),
+]
+#: A server of the same spec that sends no ``index``: a new id starts a call, fragments continue it.
+BY_ID = [
+    _tool_chunk({"id": "call_1", "type": "function", "function": {"name": "a", "arguments": '{"x":'}}),
+    _tool_chunk({"function": {"arguments": "1}"}}),
+    _tool_chunk(
+        {"id": "call_2", "type": "function", "function": {"name": "b", "arguments": "{}"}}, finish="tool_calls"
+    ),
+]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize(
+    ("stream", "calls"),
+    [
+        (INDEXED, [("call_1", "get_weather", '{"city": "SF"}')]),
+        (BY_ID, [("call_1", "a", '{"x":1}'), ("call_2", "b", "{}")]),
+    ],
+    ids=["index-sent", "no-index"],
+)
+def test_a_deltas_tool_calls_with_an_id_and_no_declared_index_fold_by_the_index_sent(
+    tmp_path: Path, style: str, stream: list[dict[str, Any]], calls: list[tuple[str, str, str]]
+) -> None:
+    """Each fragment was appended as a tool call of its own (the list was ``append``), and the
+    union-typed ``function`` kept its last object, dropping the name: silently, both. A list of
+    objects with an ``id`` in a delta is keyed by the ``index`` servers send, undeclared (an item
+    without one goes by its id, unreported; the index is not built into the answer); objects of a
+    field that is text or an object merge field by field. Dicts and typed chunks fold alike."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + FIREWORKS)
+    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    raw = [line for chunk in stream for line in (f"data: {json.dumps(chunk)}", "")]
+    for chunks in (list(module.iter_chunk_dicts(raw)), list(module.iter_chunks(raw))):
+        acc = module.ChunkAccumulator()
+        for chunk in chunks:
+            acc.add(chunk)
+        got = _data(acc.to_response())["choices"][0]["message"]["tool_calls"]
+        assert [(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in got] == calls
+        assert all("index" not in c for c in got)
+        assert (acc.anomalies, acc.finished) == ([], "tool_calls")
+
+
+def test_a_deltas_list_of_objects_without_an_id_still_appends(tmp_path: Path) -> None:
+    """Without an id nothing addresses a fragment: the items are whole (appended), as before."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + FIREWORKS.replace("        id: {anyOf: [{type: string}, {type: 'null'}]}\n", ""))
+    plan = read_spec(Options(spec=path, schemas=("Chunk",))).plans["Chunk"]
+    delta = next(f for f in plan.fields if f.path == "choices").node.fields[1].node  # type: ignore[union-attr]
+    assert {f.path: str(f.policy) for f in delta.fields}["choices[].delta.tool_calls"] == "append"
+
+
+def test_by_key_may_name_a_key_the_lists_objects_do_not_declare(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--merge-policy ...=by_key`` was refused where the items declare no ``index``; it is the
+    key servers send (the docs say overrides may name undeclared fields). A declared key that is
+    no integer is still refused."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + FIREWORKS.replace("        id: {anyOf: [{type: string}, {type: 'null'}]}\n", ""))
+    out = tmp_path / "out"
+    assert (
+        main([str(path), "-o", str(out), "--merge-policy", "choices[].delta.tool_calls=by_key", "--explain-merge"]) == 0
+    )
+    explained = capsys.readouterr().out
+    assert "choices[].delta.tool_calls   " in explained and "by_key on index" in explained
+    assert "choices[].delta.tool_calls[].index" in explained and "(default of an undeclared field)" in explained
+    policy = ["--merge-policy", "choices[].delta.tool_calls=by_key:type"]
+    assert main([str(path), "-o", str(out), *policy, "--explain-merge"]) == 2
+    assert "'type' is no integer" in capsys.readouterr().err

@@ -71,7 +71,7 @@ class _State:
         """``out`` (the known fields, built) with the other forms and unknown fields added."""
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _part_built(parts) if type(parts) is list else parts
+                out[wire] = _part_built(parts) if type(parts) is list else _built(parts)
         if self._extra is not None:
             out.update(_built(self._extra))
         return out

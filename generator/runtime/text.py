@@ -9,6 +9,7 @@ from typing import Any
 
 from .anomalies import _joined, _json_kind_of, _said
 from .bookkeeping import _Bookkeeping, _join
+from .loose import _merge_loose
 from .parts import _add_part
 from .typed import _as_json
 
@@ -104,7 +105,8 @@ class _TextMerge(_Bookkeeping):
         text joins the field's text and the other parts are reported (``dropped``); else the
         field becomes its list of parts, text before or after a text part. Another JSON value
         (``arguments`` as an object): with ``text_only``, reported and appended as its JSON
-        text; else the last is kept, never mixed with text (the first form wins, reported)."""
+        text; else merged as an unknown field in a delta is (objects field by field, their text
+        gathered), never mixed with text (the first form wins, reported)."""
         value = _as_json(value)
         if type(value) is list:
             (self._text_parts if text_only else self._parts)(state, attr, wire, value)
@@ -136,7 +138,7 @@ class _TextMerge(_Bookkeeping):
             return
         if state._alt is None:
             state._alt = {}
-        state._alt[wire] = value
+        _merge_loose(self, state._alt, state._path, wire, value, "delta", 0)
 
     def _text_parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
         """Parts for a text-only field: text parts' text joins; the others are reported."""
