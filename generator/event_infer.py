@@ -224,11 +224,12 @@ class _Event(FieldPlacer):
     def _home(self) -> Place:
         """The entry the event's named addresses lead to (``output[..].content[..]``)."""
         place = self.places.root
+        carried = frozenset(self.fields)
         moved = True
         while moved:
             moved = False
             for key in self.keys:
-                found = None if key in self.used else self.places.addressed(place, key)  # None: not an address
+                found = None if key in self.used else self.places.addressed(place, key, carried)  # None: not an address
                 if found is not None:
                     place, moved = found, True
                     self.used.add(key)

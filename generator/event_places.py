@@ -13,6 +13,7 @@ from .event_vocabulary import Step
 from .event_words import address_of, plural_of
 from .model import Field, Map, ModelRef, Prim, Type
 
+Names = frozenset[str]
 #: how deep through objects an address looks for the list it names (``action.commands``)
 _LIST_DEPTH = 2
 
@@ -45,7 +46,7 @@ class Target:
     def __init__(self, ir: EventSchema, target: str) -> None:
         self.ir = ir
         self.root = Place((), (ModelRef(target),))
-        self._lists: dict[tuple[Place, int], list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
+        self._lists: dict[tuple[Place, int, Names | None], list[tuple[Place, tuple[Type, ...]]]] = {}
 
     def fields(self, place: Place, model: str | None = None) -> dict[str, Field]:
         """``{wire name: field}`` of the models at ``place`` (only ``model``, if given), the first's per name."""
@@ -61,33 +62,33 @@ class Target:
             own[name].value_type for m in self.ir.models_of(list(place.types)) if name in (own := self.ir.fields(m))
         ]
 
-    def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
-        """``(place, items' types)`` of the lists at or below ``place`` (a few levels), nearest first."""
-        if (place, depth) in self._lists:
-            return self._lists[place, depth]
+    def lists(self, place: Place, depth: int = 0, carried: Names | None = None) -> list[tuple[Place, tuple[Type, ...]]]:
+        """``(place, items' types)`` of the lists at or below ``place`` (a few levels), nearest first; one
+        that may be text (``anyOf [string, list]``) for an event (``carried``: its field names) without a
+        field of its name (Llama Stack's ``content``; Mistral's event carries it, placed whole: ``parts``)."""
+        if (place, depth, carried) in self._lists:
+            return self._lists[place, depth, carried]
         found: list[tuple[Place, tuple[Type, ...]]] = []
         nested: list[Place] = []
         for name in self.fields(place):
             types = self.field_types(place, name)
             items = self.ir.items(types)
-            if items and "string" in self.kinds(types):
-                continue  # text or parts (``anyOf [string, list]``): no address picks an entry of text
-            if items:
+            if items and ("string" not in self.kinds(types) or (carried is not None and name not in carried)):
                 found.append((place.down(name, types), tuple(items)))
             elif self.ir.models_of(types) and depth < _LIST_DEPTH:
                 nested.append(place.down(name, types))
         for below in nested:
-            found += self.lists(below, depth + 1)
-        self._lists[place, depth] = found
+            found += self.lists(below, depth + 1, carried)
+        self._lists[place, depth, carried] = found
         return found
 
-    def addressed(self, place: Place, field: str) -> Place | None:
+    def addressed(self, place: Place, field: str, carried: Names | None = None) -> Place | None:
         """The entry of the nearest list an address field names (``command_index`` →
         ``action.commands[...]``); None for none, or a bare ``index``."""
         name = address_of(field)
         if not name:
             return None
-        lists = self.lists(place)
+        lists = self.lists(place, carried=carried)
         chosen = plural_of(name, [p.steps[-1].name for p, _ in lists])
         for found, items in lists:
             if found.steps[-1].name == chosen:

@@ -141,6 +141,25 @@ def test_the_inferred_fold_gives_the_answer(plan: Any) -> None:
     assert fold.snapshot() == ANSWER and fold.terminal == "runFinished"
 
 
+def test_an_address_picks_an_entry_of_a_list_that_may_be_text_unless_the_event_carries_it_whole(plan: Any) -> None:
+    """Llama Stack's message ``content`` is text or a list of parts: no address picked its entries,
+    so ``output_text.delta`` went to a side channel and a cut stream's answer had no text. Its
+    events address ``content[{content_index}]`` now, as where ``content`` is only a list; an event
+    carrying the field itself, text or parts (Mistral's ``content``), still places it whole."""
+    spec = copy.deepcopy(SPEC)
+    parts = spec["components"]["schemas"]["Choice"]["properties"]["parts"]
+    spec["components"]["schemas"]["Choice"]["properties"]["parts"] = {"anyOf": [STR, parts]}
+    text_or_parts = plan_events(read_ir(spec, "Events"), "Events")
+    assert explain(text_or_parts) == explain(plan)
+    whole = {"kind": {"type": "string", "const": "partsChunk"}, "parts": {"anyOf": [STR, parts]}, **ADDRESS}
+    spec["components"]["schemas"]["PartsChunk"] = {"type": "object", "required": ["kind"], "properties": whole}
+    spec["components"]["schemas"]["Events"]["oneOf"].append(_ref("PartsChunk"))
+    rule = plan_events(read_ir(spec, "Events"), "Events").rule("partsChunk")
+    assert rule is not None and [(a.op.value, a.path) for a in rule.actions] == [
+        ("parts", "choices[{choice_index}].parts")
+    ]
+
+
 def test_where_the_schema_does_not_decide_generation_warns_and_the_event_is_kept(tmp_path: Path) -> None:
     spec = copy.deepcopy(SPEC)
     spec["components"]["schemas"]["RunSwapped"] = _event("runSwapped", before=_ref("Run"), after=_ref("Run"))

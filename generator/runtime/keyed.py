@@ -65,8 +65,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
-        declared: False for a key the schema does not declare (servers send it; an item
-            without one is no anomaly).
+        declared: False for a key servers send that the schema lacks (its absence: no anomaly).
     """
 
     wire: str
