@@ -16,7 +16,7 @@ from .merge_plan import NodePlan, plan_merge
 from .model import Schemas
 from .naming import component_name
 from .policy import parse_policy
-from .warning_kinds import CHUNK_MAP_MISFIT, SpecWarning
+from .warning_kinds import MAP_MISFIT, SpecWarning
 
 CHUNK_MAPS_DIR = MAPS_DIR / "chunks"
 #: the keys of a chunk map
@@ -74,7 +74,7 @@ def plan_stream(
     try:
         node = plan_merge(schemas, root, {**kept, **overrides})
     except SpecError as exc:
-        return plan_merge(schemas, root, overrides), [SpecWarning(CHUNK_MAP_MISFIT, root, f"{path.name}: {exc}")]
+        return plan_merge(schemas, root, overrides), [SpecWarning(MAP_MISFIT, root, f"{path.name}: {exc}")]
     return _relabel(node, set(kept), f"map:{path.name}"), []  # ``kept``: paths the user does not override
 
 

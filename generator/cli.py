@@ -84,22 +84,13 @@ def _parser() -> argparse.ArgumentParser:
         "which import it; inline: each module self-contained, the runtime in it",
     )
     add("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
-    add(
-        "--custom-template-dir",
-        type=Path,
-        metavar="DIR",
-        help="templates here override the shipped ones of the same name (docs/templates.md)",
-    )
+    add("--custom-template-dir", type=Path, metavar="DIR", help="templates here override the shipped ones of that name")
     add(
         "--target-python",
         metavar="X.Y",
         help="oldest Python the modules run on (default: what the project's requires-python admits, else 3.10)",
     )
-    add(
-        "--formatter",
-        choices=FORMATTERS,
-        help="black (default) or ruff: `ruff format` (needs the ruff package; its own layout)",
-    )
+    add("--formatter", choices=FORMATTERS, help="black (default) or ruff: `ruff format`, its own layout (needs ruff)")
     many(
         "--merge-policy",
         "PATH=POLICY",

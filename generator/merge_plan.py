@@ -288,9 +288,8 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
 
 
 def _keyed_element(schemas: Schemas, f: Field, owner: str, context: Context) -> tuple[Model | None, _Union]:
-    """The element model of a list of objects with a numeric ``index`` (in a delta, also objects with
-    an ``id`` and no ``index``: Fireworks' tool calls), or of a union of such objects gathered
-    (``_gathered``: OpenRouter's ``reasoning_details``)."""
+    """The element model of a list of objects with a numeric ``index`` (in a delta, also with an ``id`` and
+    no ``index``: Fireworks' tool calls), or of a union of such gathered (OpenRouter's ``reasoning_details``)."""
     element = _element(schemas, f)
     if element is not None:  # in a delta, objects with an id and no index: keyed by the index servers send
         names = {g.wire_name for g in element.fields}

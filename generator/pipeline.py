@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from . import naming
@@ -23,7 +24,7 @@ from .interpret import Interpreter, Reading, read_every_component
 from .interpret.spec_view import SpecView
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
-from .merge_maps import map_target
+from .merge_maps import MAPS_DIR, map_target
 from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, command, module_stem, output_file
@@ -32,7 +33,7 @@ from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response, unsent_warnings
 from .runtime_files import PACKAGE_INIT
 from .union_fallbacks import with_fallbacks
-from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
+from .warning_kinds import MAP_MISFIT, STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts.
@@ -114,13 +115,17 @@ def _event_plans(
                 raise SpecError(_unrooted(root, list(names), interp), *(layer.place("root") or (None, None)))
         layers = {aliases.get(root, root): layer for root, layer in user_maps.items()}
         for name, union in names.items():
+            plan = partial(plan_events, schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True)
             try:
-                plans[union] = plan_events(
-                    schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
-                )
+                plans[union] = plan(shipped=shipped)
             except NoFold:
                 detail = "no operation answers one, no event carries one"
                 unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
+            except SpecError as exc:  # a shipped map for another vendor's union of that name: inferred
+                if not shipped or exc.file is None or exc.file.parent != MAPS_DIR:
+                    raise
+                plans[union] = plan(shipped=False)
+                unfolded.append(SpecWarning(MAP_MISFIT, name, f"{exc.file.name}: {exc.message}"))
     except SpecError as exc:
         raise located(exc, doc) from None
     return plans, unfolded

@@ -103,7 +103,7 @@ EVENT_NOT_FOLDED = Kind(
 
 # -- merge plans ---------------------------------------------------------------------------------
 
-CHUNK_MAP_MISFIT = Kind("a shipped chunk map does not fit the spec's schema", "the merge plan is made without the map")
+MAP_MISFIT = Kind("a shipped map does not fit the spec's schema", "the merge plan or fold is made without the map")
 UNION_FIELD_TYPES = Kind(
     "a field the variants of a union type differently", "the accumulator merges it as the first variant types it"
 )

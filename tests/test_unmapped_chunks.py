@@ -860,3 +860,83 @@ def test_by_key_may_name_a_key_the_lists_objects_do_not_declare(
     policy = ["--merge-policy", "choices[].delta.tool_calls=by_key:type"]
     assert main([str(path), "-o", str(out), *policy, "--explain-merge"]) == 2
     assert "'type' is no integer" in capsys.readouterr().err
+
+
+# -- a fifth trial: Perplexity (its published OpenAPI, read from api-evangelist/perplexity @ f1cf286) --
+
+#: Perplexity's Agent API streams a union named as OpenAI's (``ResponseStreamEvent``), of its own
+#: events into its own answer: the map shipped for OpenAI's union of that name does not fit.
+NAMED_AS_OPENAIS = """\
+paths:
+  /v1/agent:
+    post:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/AgentResponse"}
+            text/event-stream:
+              schema: {$ref: "#/components/schemas/ResponseStreamEvent"}
+components:
+  schemas:
+    AgentResponse:
+      type: object
+      required: [id, output]
+      properties:
+        id: {type: string}
+        status: {type: string}
+        output:
+          type: array
+          items: {$ref: "#/components/schemas/Message"}
+    Message:
+      type: object
+      required: [type, content]
+      properties:
+        type: {type: string, const: message}
+        content:
+          type: array
+          items:
+            type: object
+            properties:
+              type: {type: string}
+              text: {type: string}
+    ResponseStreamEvent:
+      oneOf:
+        - {$ref: "#/components/schemas/CreatedEvent"}
+        - {$ref: "#/components/schemas/TextDeltaEvent"}
+      discriminator: {propertyName: type}
+    CreatedEvent:
+      type: object
+      required: [type, response]
+      properties:
+        type: {type: string, const: response.created}
+        response: {$ref: "#/components/schemas/AgentResponse"}
+    TextDeltaEvent:
+      type: object
+      required: [type, output_index, content_index, delta]
+      properties:
+        type: {type: string, const: response.output_text.delta}
+        output_index: {type: integer}
+        content_index: {type: integer}
+        delta: {type: string}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_shipped_map_for_another_vendors_union_of_the_same_name_gives_way_to_the_inferred_fold(
+    tmp_path: Path, style: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run on Perplexity's spec stopped with exit 2 and wrote nothing: the map shipped for
+    OpenAI's ``ResponseStreamEvent`` was applied by the name alone. A shipped map that does not fit
+    is left out, warned, and the fold is inferred from the schema."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + NAMED_AS_OPENAIS)
+    assert main([str(path), "-o", str(tmp_path / "cli"), "--style", style]) == 0
+    assert "openai-responses.yaml: path " in capsys.readouterr().err
+    module = generate_modules(path, tmp_path / "out", styles=(style,))[style]
+    acc = module.ResponseStreamEventAccumulator()
+    acc.add({"type": "response.created", "response": {"id": "r", "output": []}})
+    for piece in ("Hi", " there"):
+        acc.add({"type": "response.output_text.delta", "output_index": 0, "content_index": 0, "delta": piece})
+    assert acc.snapshot_dict()["output"][0]["content"][0]["text"] == "Hi there"
