@@ -85,11 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     add("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
     add("--custom-template-dir", type=Path, metavar="DIR", help="templates here override the shipped ones of that name")
-    add(
-        "--target-python",
-        metavar="X.Y",
-        help="oldest Python the modules run on (default: what the project's requires-python admits, else 3.10)",
-    )
+    add("--target-python", metavar="X.Y", help="oldest Python to run on (default: requires-python's, else 3.10)")
     add("--formatter", choices=FORMATTERS, help="black (default) or ruff: `ruff format`, its own layout (needs ruff)")
     many(
         "--merge-policy",
@@ -106,10 +102,7 @@ def _parser() -> argparse.ArgumentParser:
         "--explain-merge",
         help="print each field's merge policy, and each event union's fold as a merge map (inferred entries marked), and exit",
     )
-    flag(
-        "--no-shipped-maps",
-        help="leave out the merge maps and chunk maps shipped with gen-models: the folds the schema gives alone",
-    )
+    flag("--no-shipped-maps", help="leave out the merge and chunk maps shipped with gen-models: the schema's alone")
     flag("--allow-remote-refs", help="allow $ref to http(s) URLs")
     flag("--allow-outside-refs", help="allow $ref to files outside the spec's directory")
     flag("--no-cache", help="do all the work, even when every output is current (the header's fingerprint says so)")

@@ -455,7 +455,9 @@ def _default(
         if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
             return Policy.JOIN, "text", None
         return Policy.LAST if _ratings(schemas, f) else Policy.APPEND, None, None
-    if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
+    # a chunk's ``type``, and an ``object`` no enum fixes (Perplexity's last says ``chat.completion.done``): labels
+    label = context == ROOT and (f.wire_name == "type" or (f.wire_name == "object" and not isinstance(f.type, Enum)))
+    if f.wire_name in IDENTITY_NAMES and not label:
         return Policy.SET, None, None
     if _stamp(f):  # restated by each chunk, maybe anew (TGI stamps each with its second): no identity
         return Policy.LAST, None, None

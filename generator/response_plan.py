@@ -92,7 +92,7 @@ def _plan_pair(
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}
-    if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
+    if "delta" in source_names and "message" in target_fields and ("delta" not in target_fields or source is target):
         renames["delta"] = "message"
     drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, blank, children, unsent = [], [], [], [], [], []

@@ -324,7 +324,16 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     if by_name in candidates:
         return by_name
     paired = [c for c in candidates if len(candidates) > 1 and _paired(view, components[c], components[chunk_name])]
-    return (paired or candidates)[0] if candidates else _answered_beside(view, chunk_name)
+    if candidates:
+        return (paired or candidates)[0]
+    return _answered_beside(view, chunk_name) or (chunk_name if _both_forms(view, components[chunk_name]) else None)
+
+
+def _both_forms(view: SpecView, chunk: Location) -> bool:
+    """The chunk's list entries declare ``message`` beside ``delta`` (Perplexity's choice: "Complete
+    message (non-streaming)"): the chunk is its own answer, its folded ``delta`` the ``message``."""
+    lists = [view.list_items(p) for p in view.properties(chunk).values()]
+    return any(items is not None and {"delta", "message"} <= set(view.properties(items)) for items in lists)
 
 
 def _paired(view: SpecView, answer: Location, chunk: Location) -> bool:

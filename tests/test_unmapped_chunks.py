@@ -940,3 +940,116 @@ def test_a_shipped_map_for_another_vendors_union_of_the_same_name_gives_way_to_t
     for piece in ("Hi", " there"):
         acc.add({"type": "response.output_text.delta", "output_index": 0, "content_index": 0, "delta": piece})
     assert acc.snapshot_dict()["output"][0]["content"][0]["text"] == "Hi there"
+
+
+#: Perplexity's chat chunk: ``object`` a free string; its servers' last chunk says ``chat.completion.done``.
+LABELLED = """\
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, default: chat.completion}
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {type: integer}
+              delta: {type: object, properties: {content: {type: string}}}
+              finish_reason: {type: string, nullable: true}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_object_label_no_enum_fixes_may_change_without_putting_the_answer_at_risk(
+    tmp_path: Path, style: str
+) -> None:
+    """Every whole Perplexity stream was at risk: ``object`` was an identity, and the last chunk's
+    new label a ``conflict``. A label the schema leaves free is the chunk's, not the answer's: the
+    last one is kept, unreported; one an enum fixes stays an identity."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + LABELLED)
+    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    acc = module.ChunkAccumulator()
+    for label, piece, finish in (("chat.completion.chunk", "Hi", None), ("chat.completion.done", " there", "stop")):
+        acc.add(
+            {
+                "id": "c",
+                "object": label,
+                "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": finish}],
+            }
+        )
+    assert acc.snapshot_dict()["choices"][0]["delta"]["content"] == "Hi there"
+    assert (acc.anomalies, acc.answer_at_risk, acc.finished) == ([], False, "stop")
+    fixed = HEAD + LABELLED.replace("default: chat.completion}", "enum: [chat.completion.chunk]}")
+    path.write_text(fixed)
+    plan = read_spec(Options(spec=path, schemas=("Chunk",))).plans["Chunk"]
+    assert {f.path: str(f.policy) for f in plan.fields}["object"] == "set"
+
+
+#: Perplexity's sonar chat: the operation answers the chunk's own schema, whose choice declares
+#: ``message`` ("Complete message (non-streaming)") beside ``delta`` ("... (streaming)").
+BOTH_FORMS = """\
+paths:
+  /v1/sonar:
+    post:
+      responses:
+        "200":
+          description: Successful Response
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/CompletionResponse"}
+components:
+  schemas:
+    CompletionResponse:
+      type: object
+      required: [id, model, created, choices]
+      properties:
+        id: {type: string}
+        model: {type: string}
+        created: {type: integer}
+        object: {type: string, description: Object type identifier, default: chat.completion}
+        choices:
+          type: array
+          items: {$ref: "#/components/schemas/Choice"}
+    Choice:
+      type: object
+      required: [index, message, delta]
+      properties:
+        index: {type: integer}
+        finish_reason:
+          anyOf: [{type: string, enum: [stop, length]}, {type: "null"}]
+        message: {$ref: "#/components/schemas/ChatMessage", description: "Complete message (non-streaming)"}
+        delta: {$ref: "#/components/schemas/ChatMessage", description: "Incremental message delta (streaming)"}
+    ChatMessage:
+      type: object
+      required: [role, content]
+      properties:
+        role: {type: string, enum: [system, user, assistant, tool]}
+        content:
+          anyOf: [{type: string}, {type: "null"}]
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_chunk_that_is_its_own_answer_with_message_beside_delta_answers_in_message(
+    tmp_path: Path, style: str
+) -> None:
+    """``to_response()`` returned the snapshot: the answer stayed in ``delta`` and ``message`` was
+    missing. Where the choice declares both, the folded ``delta`` is the answer's ``message`` (as
+    the server's own non-stream answer has it); the ``delta`` the spec also requires, and that
+    answer lacks, is reported as drift."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + BOTH_FORMS)
+    module = generate_modules(path, tmp_path / "out", schemas=("CompletionResponse",), styles=(style,))[style]
+    acc = module.CompletionResponseAccumulator()
+    for piece, finish in (("Hi", None), (" there", "stop")):
+        choice = {"index": 0, "delta": {"role": "assistant", "content": piece}, "finish_reason": finish}
+        acc.add({"id": "c", "model": "sonar", "created": 1, "choices": [choice]})
+    choice = _data(acc.to_response())["choices"][0]
+    assert choice["message"] == {"role": "assistant", "content": "Hi there"} and choice.get("delta") is None
+    assert [(a.kind, a.path) for a in acc.anomalies] == [("schema_drift", "choices[0].delta")]
+    assert not acc.answer_at_risk
