@@ -71,12 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     many("--style", None, "style to emit; repeat for several (default: the first three)", choices=ALL_STYLES)
     many("--schema", "NAME", "root schema to emit (repeatable; default: the stream chunks found)")
     flag("--all-schemas", help="emit every component schema")
-    many(
-        "--merge-map",
-        "FILE",
-        "a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
-        type=Path,
-    )
+    many("--merge-map", "FILE", "an event union's merge map (YAML, root: <union>), over the shipped one", type=Path)
     add(
         "--runtime",
         choices=("inline", "package"),
@@ -87,21 +82,10 @@ def _parser() -> argparse.ArgumentParser:
     add("--custom-template-dir", type=Path, metavar="DIR", help="templates here override the shipped ones of that name")
     add("--target-python", metavar="X.Y", help="oldest Python to run on (default: requires-python's, else 3.10)")
     add("--formatter", choices=FORMATTERS, help="black (default) or ruff: `ruff format`, its own layout (needs ruff)")
-    many(
-        "--merge-policy",
-        "PATH=POLICY",
-        f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
-    )
+    many("--merge-policy", "PATH=POLICY", f"a field's merge policy (PATH as --explain-merge says): {POLICY_CHOICES}")
     flag("--check", help="write nothing; exit 1 if any output file would change")
-    flag(
-        "--diff",
-        help="write nothing; print a unified diff (paths relative to the project root) of what would change; "
-        "exits 0 unless --check is given too",
-    )
-    flag(
-        "--explain-merge",
-        help="print each field's merge policy, and each event union's fold as a merge map (inferred entries marked), and exit",
-    )
+    flag("--diff", help="write nothing; print a unified diff of what would change (exit 0 unless --check too)")
+    flag("--explain-merge", help="print each field's merge policy and each event union's fold as a merge map; exit")
     flag("--no-shipped-maps", help="leave out the merge and chunk maps shipped with gen-models: the schema's alone")
     flag("--allow-remote-refs", help="allow $ref to http(s) URLs")
     flag("--allow-outside-refs", help="allow $ref to files outside the spec's directory")

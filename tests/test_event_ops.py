@@ -156,6 +156,26 @@ def test_a_final_value_of_another_kind_wins_where_it_fits_the_schema_and_only_th
     )
 
 
+def test_a_final_item_of_another_kind_replaces_the_folded_one_whole() -> None:
+    """Perplexity's Agent API settles ``output[0]``, opened as a function call, as search results:
+    the settled item kept the call's ``name``, ``arguments`` and ``id`` (the fold's fields it left
+    out), silently. An item whose tag differs from the fold's is the server's whole, reported
+    (``done_differs``); one of the same kind still keeps what the fold holds and it leaves out."""
+    item = _Slot("content[{index}]", kinds=("object",))
+    handlers = {
+        "add": lambda f, e: item.create(f, e, e.get("item")),
+        "done": lambda f, e: item.replace(f, e, e.get("item")),
+    }
+    call = {"type": "function_call", "id": "fc_1", "name": "search", "arguments": "{}"}
+    results = {"type": "search_results", "results": ["u"]}
+    f = fold(handlers, [{"type": "add", "index": 0, "item": call}, {"type": "done", "index": 0, "item": results}])
+    assert f.snapshot() == {"content": [results]}
+    assert [(a.kind, a.kept, a.dropped) for a in f.anomalies] == [("done_differs", results, call)]
+    same = {"type": "function_call", "status": "completed"}
+    g = fold(handlers, [{"type": "add", "index": 0, "item": call}, {"type": "done", "index": 0, "item": same}])
+    assert g.snapshot() == {"content": [{**call, **same}]} and g.anomalies == []
+
+
 def test_a_delta_never_changes_the_kind_of_a_filled_value() -> None:
     call = _Slot("calls[{index}]")
     handlers = {"d": lambda f, e: call.append(f, e, e.get("call"))}

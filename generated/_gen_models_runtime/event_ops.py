@@ -11,7 +11,7 @@ fit (``wrong_type``). A delta never changes the kind of a filled value (``wrong_
 
 from typing import Any
 
-from .anomalies import _json_kind_of, _own, _said
+from .anomalies import _json_kind_of, _own, _said, _shown
 from .event_slots import (
     _Addressing,
     _event_path,
@@ -51,7 +51,9 @@ def _fits_kinds(value: Any, kinds: tuple[str, ...]) -> bool:
 
 
 class _SlotOps(_Addressing):
-    """Operations on one slot, ``container[key]``."""
+    """Operations on one slot, ``container[key]``; ``tag`` (the events'), an item's kind too."""
+
+    tag: str
 
     def create(
         self,
@@ -123,8 +125,15 @@ class _SlotOps(_Addressing):
                 if not quiet and not said:
                     self.report(path, "done_differs", _said("kept_server", have, held), _own(value), _thaw(old))
         new = _own(value)
-        if type(new) is dict and type(old) is dict:
-            self._keep_folded(new, old, path, quiet)
+        if type(new) is dict and type(old) is dict:  # of another kind (its tag): none of the fold's fields
+            was = old.get(self.tag)
+            if was is None or new.get(self.tag, was) == was:
+                self._keep_folded(new, old, path, quiet)
+            elif not quiet and not said:
+                message = (
+                    f"{self.tag} {_shown(new[self.tag])} where the fold holds {_shown(was)}: the server's kept whole"
+                )
+                self.report(path, "done_differs", message, _own(value), _thaw(old))
         container[key] = new
         if collection is not None and type(new) is dict:
             ident = new.get(self.id_field)
