@@ -161,11 +161,13 @@ def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...
 def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ...], ...]:
     """The fields that say a chunk stream has ended (``acc.finished``), as paths of field plans from
     the root: strings named by a word of the end and ``reason`` (``finish_reason``), then booleans
-    named by such a word (``done``); on the chunk or its keyed lists' entries (every entry has one)."""
+    named by such a word (``done``); on the chunk, its keyed lists' entries (every entry has one) or the
+    objects it merges (Llama Stack's ``event.stop_reason``)."""
     ends = STAGE_WORDS[Stage.FINAL]
     reasons: list[tuple[FieldPlan, ...]] = []
     flags: list[tuple[FieldPlan, ...]] = []
-    places = [((), root)] + [((f,), f.node) for f in root.fields if f.policy == Policy.BY_KEY and f.node is not None]
+    kinds = (Policy.BY_KEY, Policy.MERGE)
+    places = [((), root)] + [((f,), f.node) for f in root.fields if f.policy in kinds and f.node is not None]
     for steps, node in places:
         for f in node.fields:
             said = set(words(f.field.wire_name))

@@ -649,6 +649,21 @@ def test_a_piece_inside_a_union_in_the_chunks_object_merges_the_object(tmp_path:
     assert acc.anomalies == []
 
 
+@pytest.mark.parametrize("style", STYLES)
+def test_a_finish_field_of_an_object_the_chunk_merges_ends_the_stream(tmp_path: Path, style: str) -> None:
+    """Llama Stack's native chat says how it stopped in ``event.stop_reason``; ``acc.finished``
+    read only the chunk and its lists' entries, so every stream stayed open (None)."""
+    path = tmp_path / "s.yaml"
+    stop = "        stop_reason: {type: string, enum: [end_of_turn, end_of_message, out_of_tokens]}\n"
+    path.write_text(HEAD + LLAMA_NATIVE.replace("    TextDelta:\n", stop + "    TextDelta:\n"))
+    module = generate_modules(path, tmp_path / "out", schemas=("StreamChunk",), styles=(style,))[style]
+    acc = module.StreamChunkAccumulator()
+    acc.add({"event": {"event_type": "progress", "delta": {"type": "text", "text": "Paris."}}})
+    assert acc.finished is None
+    acc.add({"event": {"event_type": "complete", "delta": {"type": "text", "text": ""}, "stop_reason": "end_of_turn"}})
+    assert (acc.finished, acc.anomalies) == ("end_of_turn", [])
+
+
 #: Two responses with ``object: chat.completion``: the GET's stored completion, declared first,
 #: and what the POST answers beside its chunk (a oneOf of both).
 LLAMA_PAIRED = """\

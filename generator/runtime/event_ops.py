@@ -124,8 +124,8 @@ class _SlotOps(_Addressing):
                 if not quiet and not said:
                     self.report(path, "done_differs", _said("kept_server", have, held), _own(value), _thaw(old))
         new = _own(value)
-        if type(new) is dict and type(old) is dict:  # of another kind (its tag): none of the fold's fields
-            was = old.get(self.tag)
+        if type(new) is dict and type(old) is dict:
+            was = old.get(self.tag)  # another kind of object (its tag): none of the fold's fields
             if was is None or new.get(self.tag, was) == was:
                 self._keep_folded(new, old, path, quiet)
             elif not quiet and not said:
