@@ -155,8 +155,7 @@ def _merge_field_view(
     if f.policy == "by_key":
         assert f.node is not None
         element = f.node
-        key_plan = next(g for g in element.fields if g.field.wire_name == f.key)
-        key_field = key_plan.field
+        key_field = next(g.field for g in element.fields if g.field.wire_name == f.key)
         id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
         short, long = keyed_list_names(names[id(node)], view["attr"])
         lit = pytypes.literal
@@ -164,8 +163,8 @@ def _merge_field_view(
         args.append(f"make={names[id(element)]}")
         if id_field is not None:
             args += [f"id_wire={lit(id_field.wire_name)}", f"id_attr={lit(id_field.py_name)}"]
-        if not key_plan.declared:  # servers send it: built into no answer, its absence no anomaly
-            args.append("declared=False")
+        if not key_field.required:  # its absence no anomaly (undeclared: servers send it, built into no answer)
+            args.append("required=False")
         if element.name_path:
             args += [f"name_wire={lit(element.name_path)}", f"name_attr={lit(_py_path(element, element.name_path))}"]
         # read inline what may_split needs to look further (an id or a name; most fragments have neither)

@@ -301,15 +301,15 @@ def stream_locations(interp: Interpreter) -> dict[str, Location]:
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     """Spec name of the non-stream response of a chunk: the one whose ``object`` is the chunk's without
-    ``.chunk`` (the chunk's name without ``Stream``, else one an operation answers with the chunk:
-    ``_paired``), else one so named with ``choices``, else one answered beside the chunk's stream
-    (``_answered_beside``: Mistral's, Ollama's). None where the operation answers the stream's own
-    schema (Gemini's): the snapshot is the answer."""
+    ``.chunk`` (the chunk's name without ``Stream`` or a ``Chunk`` suffix, else one an operation answers
+    with the chunk: ``_paired``), else one so named with ``choices``, else one answered beside the chunk's
+    stream (``_answered_beside``: Mistral's, Ollama's). None where the operation answers the stream's own
+    schema (Gemini's): the snapshot is the answer, its ``delta`` the ``message`` where both are declared."""
     view = SpecView.of(interp)
     components = interp.components()
     values = view.single_values(view.properties(components[chunk_name]).get("object"))
     wanted = {v[: -len(CHUNK_SUFFIX)] for v in values if isinstance(v, str) and v.endswith(CHUNK_SUFFIX)}
-    by_name = chunk_name.replace("Stream", "", 1)
+    by_name = (chunk_name.replace("Stream", "", 1), chunk_name.removesuffix("Chunk"))  # xAI's ``ChatResponseChunk``
     candidates = []
     for name, loc in components.items():
         props = view.properties(loc)
@@ -318,11 +318,12 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
         if (
             wanted & {v for v in view.single_values(props.get("object")) if isinstance(v, str)}
             if wanted
-            else (name == by_name and "choices" in props)
+            else (name in by_name and "choices" in props)
         ):
             candidates.append(name)
-    if by_name in candidates:
-        return by_name
+    for name in by_name:
+        if name in candidates:
+            return name
     paired = [c for c in candidates if len(candidates) > 1 and _paired(view, components[c], components[chunk_name])]
     if candidates:
         return (paired or candidates)[0]

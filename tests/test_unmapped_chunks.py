@@ -1068,3 +1068,98 @@ def test_a_chunk_that_is_its_own_answer_with_message_beside_delta_answers_in_mes
     assert choice["message"] == {"role": "assistant", "content": "Hi there"} and choice.get("delta") is None
     assert [(a.kind, a.path) for a in acc.anomalies] == [("schema_drift", "choices[0].delta")]
     assert not acc.answer_at_risk
+
+
+# -- a sixth trial: xAI (its published OpenAPI, read from api-evangelist/xai @ 4710b052) --
+
+#: xAI's chunk (no operation declares a stream): ``object`` a free string, the response named
+#: ``ChatResponse`` beside ``ChatResponseChunk``, a tool call's ``index`` optional and nullable.
+XAI = """\
+paths: {}
+components:
+  schemas:
+    ChatResponse:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, description: 'always "chat.completion"'}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, message]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              message: {$ref: '#/components/schemas/Delta'}
+    ChatResponseChunk:
+      type: object
+      required: [id, object, created, model, choices]
+      properties:
+        id: {type: string}
+        object: {type: string}
+        created: {type: integer}
+        model: {type: string}
+        choices: {type: array, items: {$ref: '#/components/schemas/ChoiceChunk'}}
+    ChoiceChunk:
+      type: object
+      required: [index, delta]
+      properties:
+        index: {type: integer}
+        finish_reason: {type: [string, 'null']}
+        delta: {$ref: '#/components/schemas/Delta'}
+    Delta:
+      type: object
+      properties:
+        role: {type: [string, 'null']}
+        content: {type: [string, 'null']}
+        tool_calls: {type: [array, 'null'], items: {$ref: '#/components/schemas/ToolCall'}}
+    ToolCall:
+      type: object
+      required: [id, function]
+      properties:
+        id: {type: string}
+        index: {type: [integer, 'null'], description: Index of the tool call.}
+        type: {type: [string, 'null']}
+        function: {$ref: '#/components/schemas/Function'}
+    Function:
+      type: object
+      required: [name, arguments]
+      properties:
+        name: {type: string}
+        arguments: {type: string}
+"""
+
+
+def _xai_chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "grok", "choices": [choice]}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_response_named_as_the_chunk_without_chunk_is_its_answer_and_an_optional_key_may_be_absent(
+    tmp_path: Path, style: str
+) -> None:
+    """``to_response()`` returned the chunk type (``delta``, ``chat.completion.chunk``): nothing
+    named ``ChatResponse`` as the answer of ``ChatResponseChunk``. And whole tool calls, each with
+    its own id and no ``index`` (which xAI's schema makes optional), set ``answer_at_risk``
+    (``missing_key``) on a whole, right stream: an absent key the schema allows is no anomaly."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + XAI)
+    module = generate_modules(path, tmp_path / "out", schemas=("ChatResponseChunk",), styles=(style,))[style]
+    acc = module.ChatResponseChunkAccumulator()
+    acc.add(_xai_chunk({"role": "assistant", "content": "Let me check."}))
+    for n, city in enumerate(("Paris", "Rome")):
+        call = {"id": f"call_{n}", "type": "function", "function": {"name": "weather", "arguments": city}}
+        acc.add(_xai_chunk({"tool_calls": [call]}, "tool_calls" if n else None))
+    answer = acc.to_response()
+    assert type(answer).__name__ == ("dict" if style == "typeddict" else "ChatResponse")
+    data = _data(answer)
+    message = data["choices"][0]["message"]
+    assert data["object"] == "chat.completion" and message["content"] == "Let me check."
+    assert [(c["id"], c["function"]["arguments"]) for c in message["tool_calls"]] == [
+        ("call_0", "Paris"),
+        ("call_1", "Rome"),
+    ]
+    assert (acc.anomalies, acc.answer_at_risk, acc.finished) == ([], False, "tool_calls")

@@ -66,7 +66,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
-        declared: False for a key servers send that the schema lacks (its absence: no anomaly).
+        required: False for a key the schema does not require or declare (its absence: no anomaly).
     """
 
     wire: str
@@ -77,7 +77,7 @@ class _KeyedList:
     id_attr: str | None = None
     name_wire: tuple[str, ...] = ()
     name_attr: tuple[str, ...] = ()
-    declared: bool = True
+    required: bool = True
 
     def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
         """True when ``item`` brings another id or a name (it may belong to another entry)."""
@@ -182,14 +182,13 @@ class _KeyedMerge(_Bookkeeping):
             key = self._next_keys.get(where, 0)
             self._keyless_merged.add(f"{where}[{key}]")
             message = f"an item without {rule.key}; started entry {rule.key}={key}"
-            if rule.declared:
+            if rule.required:
                 self.anomaly(f"{where}[{key}]", "missing_key", message)
             return self._new_entry(where, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
-        if (
-            path not in self._keyless_merged and rule.declared
-        ):  # once per entry: servers that omit it omit it on every fragment
+        # once per entry: servers that omit it omit it on every fragment
+        if path not in self._keyless_merged and rule.required:
             self._keyless_merged.add(path)
             message = f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
             self.anomaly(path, "missing_key", message)
