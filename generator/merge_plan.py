@@ -317,10 +317,16 @@ def _plan_field(
     owner = stack[-1] if stack else ""
     element, items_union = _keyed_element(schemas, f, owner, context)
     model, union = _object_model(schemas, f, owner)
-    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
+    # a ``message`` beside a ``delta`` (Writer's, "deprecated for streaming", sent in pieces too): taken as
+    # sent last, unreported; the answer's message is the folded ``delta``
+    siblings = schemas.models[owner].fields if owner in schemas.models else ()
+    aside = f.wire_name == "message" and any(g.wire_name == "delta" for g in siblings)
+    policy, key, node = Policy.LAST, None, None
+    if not aside:
+        policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     fallback = ""
     absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
-    if policy == Policy.LAST:
+    if policy == Policy.LAST and not aside:
         listed = isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f)
         if listed and (context != ROOT or _entries_hold_content(schemas, f)):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
@@ -355,7 +361,7 @@ def _plan_field(
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
             node, key = None, None
     # a ``last`` written in a spec, a map or an override says each value replaces the one before
-    pieces = policy == Policy.LAST and source == "default" and _holds_text(schemas, f)
+    pieces = policy == Policy.LAST and source == "default" and not aside and _holds_text(schemas, f)
     return FieldPlan(f, policy, path, key, node, source, fallback, absent=absent, pieces=pieces)
 
 

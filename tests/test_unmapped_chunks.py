@@ -1163,3 +1163,60 @@ def test_the_response_named_as_the_chunk_without_chunk_is_its_answer_and_an_opti
         ("call_1", "Rome"),
     ]
     assert (acc.anomalies, acc.answer_at_risk, acc.finished) == ([], False, "tool_calls")
+
+
+#: Writer's chunk: each choice carries ``message`` ("deprecated for streaming. Use `delta` instead")
+#: beside ``delta``, and its servers send each piece in both.
+WRITER = """\
+components:
+  schemas:
+    Completion:
+      type: object
+      properties:
+        object: {type: string, enum: [chat.completion]}
+        choices:
+          type: array
+          items:
+            type: object
+            properties: {index: {type: integer}, message: {$ref: '#/components/schemas/Message'}}
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [chat.completion.chunk]}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string, nullable: true}
+              message: {$ref: '#/components/schemas/Message'}
+              delta: {$ref: '#/components/schemas/Message'}
+    Message:
+      type: object
+      description: The chat completion message from the model. Note, this field is deprecated for streaming.
+      properties:
+        role: {type: string}
+        content: {type: string}
+        sources: {type: array, items: {type: string}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_message_sent_beside_the_delta_puts_no_whole_stream_at_risk(tmp_path: Path, style: str) -> None:
+    """Every Writer stream was at risk: its ``message.content``, sent in pieces as ``delta``'s is,
+    was a ``last`` text replaced each chunk (``text_replaced``). The answer's message is the folded
+    ``delta``; a ``message`` beside it is taken as sent last, unreported."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + WRITER)
+    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    acc = module.ChunkAccumulator()
+    for piece, finish in (("This", None), (" is", None), (" it.", "stop")):
+        part = {"role": "assistant", "content": piece}
+        choice = {"index": 0, "message": part, "delta": part, "finish_reason": finish}
+        acc.add({"id": "c", "object": "chat.completion.chunk", "choices": [choice]})
+    assert _data(acc.to_response())["choices"][0]["message"]["content"] == "This is it."
+    assert (acc.anomalies, acc.answer_at_risk, acc.finished) == ([], False, "stop")
