@@ -72,12 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     many("--schema", "NAME", "root schema to emit (repeatable; default: the stream chunks found)")
     flag("--all-schemas", help="emit every component schema")
     many("--merge-map", "FILE", "an event union's merge map (YAML, root: <union>), over the shipped one", type=Path)
-    add(
-        "--runtime",
-        choices=("inline", "package"),
-        help="package (default): the runtime once, as the package _gen_models_runtime beside the modules, "
-        "which import it; inline: each module self-contained, the runtime in it",
-    )
+    add("--runtime", choices=("inline", "package"), help="package (default): a runtime package; inline: in each module")
     add("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
     add("--custom-template-dir", type=Path, metavar="DIR", help="templates here override the shipped ones of that name")
     add("--target-python", metavar="X.Y", help="oldest Python to run on (default: requires-python's, else 3.10)")

@@ -288,12 +288,14 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
 
 
 def _keyed_element(schemas: Schemas, f: Field, owner: str, context: Context) -> tuple[Model | None, _Union]:
-    """The element model of a list of objects with a numeric ``index`` (in a delta, also with an ``id`` and
-    no ``index``: Fireworks' tool calls), or of a union of such gathered (OpenRouter's ``reasoning_details``)."""
+    """The element model of a list of objects with a numeric ``index`` (or none: see below), or of a union
+    of such gathered (OpenRouter's ``reasoning_details``)."""
     element = _element(schemas, f)
-    if element is not None:  # in a delta, objects with an id and no index: keyed by the index servers send
+    if element is not None:  # keyed by an ``index`` servers send, undeclared: objects with an id in a delta,
+        # a chunk's entries holding content (SiliconFlow's choices: taken whole, the answer was the last piece)
         names = {g.wire_name for g in element.fields}
-        fragments = context == DELTA and "id" in names and "index" not in names
+        top = context == ROOT and not names & CONTENT_WORDS and _entries_hold_content(schemas, f)  # not parts
+        fragments = "index" not in names and (top or (context == DELTA and "id" in names))
         return (element if fragments or any(_is_key(schemas, g, "index") for g in element.fields) else None), ((), ())
     t = meaning(schemas, f.type)
     if not isinstance(t, Array):

@@ -92,7 +92,9 @@ def _plan_pair(
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}
-    if "delta" in source_names and "message" in target_fields and ("delta" not in target_fields or source is target):
+    # a list entry's also undeclared: SiliconFlow's chunks send a ``delta`` their schema lacks
+    sent = "delta" in source_names or entry
+    if sent and "message" in target_fields and ("delta" not in target_fields or source is target):
         renames["delta"] = "message"
     drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, blank, children, unsent = [], [], [], [], [], []
@@ -100,7 +102,7 @@ def _plan_pair(
         if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
             continue
-        src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
+        src_name = next((s for s, d in renames.items() if d == f.wire_name and s in source_names), f.wire_name)
         src = next((g for g in source.fields if g.wire_name == src_name), None)
         if f.required and f.nullable:
             nulls.append(f.wire_name)

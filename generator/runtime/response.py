@@ -54,10 +54,10 @@ def _convert(
     rule = rules[at]
     out: dict[str, Any] = {}
     renames = rule.renames
-    taken = set(renames.values())
+    taken = {new for old, new in renames.items() if old in data}
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
-            continue  # stream mechanics, or a stray field the renamed one replaces
+            continue  # stream mechanics, or a stray field the renamed one (sent) replaces
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
