@@ -199,8 +199,8 @@ class FieldPlacer:
         if place.keyed and self.places.holds_items(mine, place.types, some=True):  # the event addresses it
             op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
-        for found, items in self.places.lists(place):
-            if self.places.holds_items(mine, items, some=True):
+        for found, items in self.places.lists(place):  # by tag only below an entry the event addresses:
+            if self.places.holds_items(mine, items, some=place.keyed):  # OpenRouter's message is no usage iteration
                 return self._into_list(mine, path, found, when)
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases

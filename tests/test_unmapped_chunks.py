@@ -358,6 +358,58 @@ def test_a_start_event_of_the_streams_own_block_schemas_creates_the_whole_entry(
     assert acc.anomalies == [] and acc.finished == "message_stop"
 
 
+@pytest.mark.parametrize("style", STYLES)
+def test_a_start_events_own_message_is_the_answers_start_not_an_entry_of_a_list_with_its_tag(
+    tmp_path: Path, style: str
+) -> None:
+    """OpenRouter's ``message_start`` carries its own ``type: message`` schema, and its answer's
+    ``usage.iterations`` holds items tagged ``type: message`` too: matched by tag, the start went
+    to a side channel, and the answer lost its id, model and input tokens, reported only as drift.
+    A list's entries are matched by tag only below an entry the event addresses."""
+    start = "{type: string, enum: [message]}"
+    spec = (
+        EVENTS.replace(
+            "message: {$ref: '#/components/schemas/Answer'}}", "message: {$ref: '#/components/schemas/StartMessage'}}"
+        )
+        .replace(
+            "    Text:\n",
+            f"""    StartMessage:
+      type: object
+      required: [type, id]
+      properties: {{type: {start}, id: {{type: string}}, usage: {{type: object, properties: {{input_tokens: {{type: integer}}}}}}}}
+    Text:\n""",
+        )
+        .replace(
+            "        id: {type: string}\n        content:\n",
+            f"""        id: {{type: string}}
+        usage:
+          type: object
+          properties:
+            input_tokens: {{type: integer}}
+            iterations: {{type: array, items: {{type: object, properties: {{type: {start}, input_tokens: {{type: integer}}}}}}}}
+        content:\n""",
+        )
+    )
+    path = tmp_path / "m.yaml"
+    path.write_text(HEAD + spec)
+    module = generate_modules(path, tmp_path / "out", styles=(style,))[style]
+    acc = module.EventsAccumulator()
+    for event in (
+        {"type": "message_start", "message": {"type": "message", "id": "m", "usage": {"input_tokens": 377}}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+        {"type": "message_stop"},
+    ):
+        acc.add(event)
+    answer = _data(acc.to_response())
+    assert (answer["id"], answer["usage"]["input_tokens"], answer["content"]) == (
+        "m",
+        377,
+        [{"type": "text", "text": "Hi"}],
+    )
+    assert (acc.channels, acc.finished) == ({}, "message_stop")
+
+
 # -- a third trial: SiliconFlow (siliconflow-inc/siliconflow-api @ 6339831, openapi.yaml) -------
 
 #: SiliconFlow's shape: the operation's stream schema types ``choices`` as the response's
