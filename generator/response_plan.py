@@ -92,10 +92,12 @@ def _plan_pair(
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}
-    # a list entry's also undeclared: SiliconFlow's chunks send a ``delta`` their schema lacks
-    sent = "delta" in source_names or entry
-    if sent and "message" in target_fields and ("delta" not in target_fields or source is target):
-        renames["delta"] = "message"
+    # ``delta`` is the answer's ``message``, else its ``content`` (Llama Stack's completion); a list entry's also
+    # undeclared (SiliconFlow's chunks send a ``delta`` their schema lacks)
+    held = (n for n in ("message", "content") if n in target_fields and (n == "message" or n not in source_names))
+    dest = next(held, "")
+    if ("delta" in source_names or entry) and dest and ("delta" not in target_fields or source is target):
+        renames["delta"] = dest
     drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, blank, children, unsent = [], [], [], [], [], []
     for f in target.fields:

@@ -1278,3 +1278,54 @@ def test_a_message_sent_beside_the_delta_puts_no_whole_stream_at_risk(tmp_path: 
         acc.add({"id": "c", "object": "chat.completion.chunk", "choices": [choice]})
     assert _data(acc.to_response())["choices"][0]["message"]["content"] == "This is it."
     assert (acc.anomalies, acc.answer_at_risk, acc.finished) == ([], False, "stop")
+
+
+#: Llama Stack's native completion: the chunk's ``delta`` ("New content generated since last
+#: chunk") is the answer's ``content`` (trial 4's repro, from its spec at b12cd52).
+LLAMA_COMPLETION = """\
+paths:
+  /v1/inference/completion:
+    post:
+      responses:
+        '200':
+          description: If stream=False, returns a CompletionResponse with the full completion. If stream=True, returns an SSE event stream of CompletionResponseStreamChunk.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/CompletionResponse'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/CompletionResponseStreamChunk'}
+components:
+  schemas:
+    CompletionResponse:
+      type: object
+      properties:
+        content: {type: string, description: The generated completion text}
+        stop_reason: {type: string, enum: [end_of_turn, end_of_message, out_of_tokens], description: Reason why generation stopped}
+      additionalProperties: false
+      required: [content, stop_reason]
+      description: Response from a completion request.
+    CompletionResponseStreamChunk:
+      type: object
+      properties:
+        delta: {type: string, description: New content generated since last chunk. This can be one or more tokens.}
+        stop_reason: {type: string, enum: [end_of_turn, end_of_message, out_of_tokens], description: 'Optional reason why generation stopped, if complete'}
+      additionalProperties: false
+      required: [delta]
+      description: A chunk of a streamed completion response.
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_chunks_delta_text_is_the_answers_content_where_the_answer_has_no_message(tmp_path: Path, style: str) -> None:
+    """``to_response()`` left ``content`` empty (reported missing) and the joined text in an
+    extra ``delta``: ``delta`` becomes ``message``, else ``content``, where the answer has it."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + LLAMA_COMPLETION)
+    module = generate_modules(path, tmp_path / "out", schemas=("CompletionResponseStreamChunk",), styles=(style,))[
+        style
+    ]
+    acc = module.CompletionResponseStreamChunkAccumulator()
+    for piece, stop in (("Once", None), (" upon", None), (" a time", "out_of_tokens")):
+        acc.add({"delta": piece, **({"stop_reason": stop} if stop else {})})
+    assert _data(acc.to_response()) == {"content": "Once upon a time", "stop_reason": "out_of_tokens"}
+    assert (acc.anomalies, acc.finished) == ([], "out_of_tokens")
