@@ -104,6 +104,8 @@ def _plan_pair(
         if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
             continue
+        if f.wire_name in TYPE_NAMES and isinstance(f.default, str) and f.default:  # Perplexity's chat.completion
+            consts.append((f.wire_name, f.default))  # the answer's type by default, not a chunk's label
         src_name = next((s for s, d in renames.items() if d == f.wire_name and s in source_names), f.wire_name)
         src = next((g for g in source.fields if g.wire_name == src_name), None)
         if f.required and f.nullable:

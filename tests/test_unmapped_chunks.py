@@ -1121,8 +1121,11 @@ def test_a_chunk_that_is_its_own_answer_with_message_beside_delta_answers_in_mes
     acc = module.CompletionResponseAccumulator()
     for piece, finish in (("Hi", None), (" there", "stop")):
         choice = {"index": 0, "delta": {"role": "assistant", "content": piece}, "finish_reason": finish}
-        acc.add({"id": "c", "model": "sonar", "created": 1, "choices": [choice]})
-    choice = _data(acc.to_response())["choices"][0]
+        label = "chat.completion.done" if finish else "chat.completion.chunk"  # as its servers send
+        acc.add({"id": "c", "model": "sonar", "created": 1, "object": label, "choices": [choice]})
+    answer = _data(acc.to_response())
+    assert answer["object"] == "chat.completion"  # the schema's default: the answer's type, not a chunk's label
+    choice = answer["choices"][0]
     assert choice["message"] == {"role": "assistant", "content": "Hi there"} and choice.get("delta") is None
     assert [(a.kind, a.path) for a in acc.anomalies] == [("schema_drift", "choices[0].delta")]
     assert not acc.answer_at_risk
