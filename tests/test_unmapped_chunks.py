@@ -130,6 +130,13 @@ def _data(value: Any) -> Any:
     return value
 
 
+def _generated(tmp_path: Path, spec: str, style: str, **options: Any) -> ModuleType:
+    """The module of ``style`` generated from ``HEAD + spec`` (a spec of a vendor's shape)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + spec)
+    return generate_modules(path, tmp_path / "out", styles=(style,), **options)[style]
+
+
 @pytest.fixture(scope="module")
 def spec(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("unmapped") / "s.yaml"
@@ -339,9 +346,7 @@ def test_a_start_event_of_the_streams_own_block_schemas_creates_the_whole_entry(
     """The start event's block is a union of the stream's own schemas, each of a kind the
     answer's blocks have (its ``type``): the whole entry, tag included (the fold wrote each
     field but the tag, and the typed answer lost every block without a word)."""
-    path = tmp_path / "m.yaml"
-    path.write_text(HEAD + EVENTS)
-    module = generate_modules(path, tmp_path / "out", styles=(style,))[style]
+    module = _generated(tmp_path, EVENTS, style)
     acc = module.EventsAccumulator()
     for event in (
         {"type": "message_start", "message": {"id": "m", "content": []}},
@@ -390,9 +395,7 @@ def test_a_start_events_own_message_is_the_answers_start_not_an_entry_of_a_list_
         content:\n""",
         )
     )
-    path = tmp_path / "m.yaml"
-    path.write_text(HEAD + spec)
-    module = generate_modules(path, tmp_path / "out", styles=(style,))[style]
+    module = _generated(tmp_path, spec, style)
     acc = module.EventsAccumulator()
     for event in (
         {"type": "message_start", "message": {"type": "message", "id": "m", "usage": {"input_tokens": 377}}},
@@ -637,9 +640,7 @@ def test_a_finish_reason_sent_in_each_choice_and_declared_at_the_top_ends_the_st
 ) -> None:
     """Every whole stream of such a vendor read as cut (``incomplete``: "the stream has not
     ended"); the finish field is now also found one level off, as an unknown field."""
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + FINISH_AT_THE_TOP)
-    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    module = _generated(tmp_path, FINISH_AT_THE_TOP, style, schemas=("Chunk",))
 
     def chunk(piece: str, finish: str | None) -> dict[str, Any]:
         choice = {"index": 0, "delta": {"content": piece}, "finish_reason": finish}
@@ -696,9 +697,7 @@ components:
 def test_a_piece_inside_a_union_in_the_chunks_object_merges_the_object(tmp_path: Path, style: str) -> None:
     """The chunk's ``event`` was taken whole from the last chunk (its piece of text is behind a
     union), so the answer was the last, empty, fragment, silently."""
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + LLAMA_NATIVE)
-    module = generate_modules(path, tmp_path / "out", schemas=("StreamChunk",), styles=(style,))[style]
+    module = _generated(tmp_path, LLAMA_NATIVE, style, schemas=("StreamChunk",))
     acc = module.StreamChunkAccumulator()
     for kind, text in (("start", ""), ("progress", "The capital"), ("progress", " is Paris."), ("complete", "")):
         acc.add({"event": {"event_type": kind, "delta": {"type": "text", "text": text}}})
@@ -892,9 +891,7 @@ def test_a_deltas_tool_calls_with_an_id_and_no_declared_index_fold_by_the_index_
     objects with an ``id`` in a delta is keyed by the ``index`` servers send, undeclared (an item
     without one goes by its id, unreported; the index is not built into the answer); objects of a
     field that is text or an object merge field by field. Dicts and typed chunks fold alike."""
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + FIREWORKS)
-    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    module = _generated(tmp_path, FIREWORKS, style, schemas=("Chunk",))
     raw = [line for chunk in stream for line in (f"data: {json.dumps(chunk)}", "")]
     for chunks in (list(module.iter_chunk_dicts(raw)), list(module.iter_chunks(raw))):
         acc = module.ChunkAccumulator()
@@ -1206,9 +1203,7 @@ def test_the_response_named_as_the_chunk_without_chunk_is_its_answer_and_an_opti
     named ``ChatResponse`` as the answer of ``ChatResponseChunk``. And whole tool calls, each with
     its own id and no ``index`` (which xAI's schema makes optional), set ``answer_at_risk``
     (``missing_key``) on a whole, right stream: an absent key the schema allows is no anomaly."""
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + XAI)
-    module = generate_modules(path, tmp_path / "out", schemas=("ChatResponseChunk",), styles=(style,))[style]
+    module = _generated(tmp_path, XAI, style, schemas=("ChatResponseChunk",))
     acc = module.ChatResponseChunkAccumulator()
     acc.add(_xai_chunk({"role": "assistant", "content": "Let me check."}))
     for n, city in enumerate(("Paris", "Rome")):
@@ -1271,9 +1266,7 @@ def test_a_message_sent_beside_the_delta_puts_no_whole_stream_at_risk(tmp_path: 
     """Every Writer stream was at risk: its ``message.content``, sent in pieces as ``delta``'s is,
     was a ``last`` text replaced each chunk (``text_replaced``). The answer's message is the folded
     ``delta``; a ``message`` beside it is taken as sent last, unreported."""
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + WRITER)
-    module = generate_modules(path, tmp_path / "out", schemas=("Chunk",), styles=(style,))[style]
+    module = _generated(tmp_path, WRITER, style, schemas=("Chunk",))
     acc = module.ChunkAccumulator()
     for piece, finish in (("This", None), (" is", None), (" it.", "stop")):
         part = {"role": "assistant", "content": piece}
