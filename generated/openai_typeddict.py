@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 0e1b0ea2d9b436b2edcbb977abcb7130, output 78620668b9b55b13c8d2c987e5ed23fc
+# Fingerprint: inputs 2bddaaa22d3cbd7b1f4909c5e25df1fb, output 78620668b9b55b13c8d2c987e5ed23fc
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by

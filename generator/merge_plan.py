@@ -334,8 +334,8 @@ def _plan_field(
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
         elif model is not None and _holds_text(schemas, f):
-            fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
-            fallback += " merges it field by field"
+            fallback = "an object whose fields each chunk restates replace those held (text sent in pieces keeps"
+            fallback += f" its last piece); --merge-policy '{path}=merge' merges it field by field"
     written: WrittenPolicy | None
     if path in overrides:
         written, source = overrides.pop(path), "override"

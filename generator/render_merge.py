@@ -149,6 +149,7 @@ def _merge_field_view(
         "json_text": f.json_text,
         "absent": f.absent,  # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
         "pieces": f.pieces,  # last: text a stream could send in pieces (another text replacing it is reported)
+        "whole": isinstance(t, Map),  # last: each value of a map is all of it (an object's: the fields it states)
     }
     if f.policy in ("join", "by_key"):
         view["key"] = f.key

@@ -1325,3 +1325,62 @@ def test_a_chunks_delta_text_is_the_answers_content_where_the_answer_has_no_mess
         acc.add({"delta": piece, **({"stop_reason": stop} if stop else {})})
     assert _data(acc.to_response()) == {"content": "Once upon a time", "stop_reason": "out_of_tokens"}
     assert (acc.anomalies, acc.finished) == ([], "out_of_tokens")
+
+
+#: Groq's chunk: a declared ``x_groq`` object (no piece in it: ``last``) whose ``seed`` only the first
+#: chunk sends, and whose ``usage`` only the last; and a map (``additionalProperties``) beside it.
+GROQ = """\
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string, nullable: true}
+              delta: {type: object, properties: {content: {type: string}}}
+        x_groq:
+          type: object
+          properties:
+            id: {type: string}
+            seed: {type: integer}
+            usage: {type: object, properties: {queue_time: {type: number}, total_tokens: {type: integer}}}
+        tags: {type: object, additionalProperties: {type: string}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_last_object_of_declared_fields_keeps_those_a_later_value_does_not_state(tmp_path: Path, style: str) -> None:
+    """Groq's ``x_groq.seed`` (first chunk only) was lost to the last chunk's ``x_groq``: a later
+    value of an object of declared fields replaces the fields it states, and keeps the others, as
+    an undeclared object's fields merge. A map is still taken whole (each value is the whole map)."""
+    module = _generated(tmp_path, GROQ, style, schemas=("Chunk",))
+    chunks = [
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": "Hi"}}], "x_groq": {"id": "r", "seed": 7}},
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": "!"}}], "tags": {"a": "1"}},
+        {
+            "id": "c",
+            "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+            "x_groq": {"id": "r", "usage": {"total_tokens": 5}},
+            "tags": {"b": "2"},
+        },
+    ]
+    by_json, by_model = module.ChunkAccumulator(), module.ChunkAccumulator()
+    for chunk in chunks:
+        by_json.add(json.loads(json.dumps(chunk)))
+        if style != "typeddict":
+            by_model.add(module.parse_chunk(json.loads(json.dumps(chunk))))
+    data = by_json.snapshot_dict()
+    assert data["x_groq"] == {"id": "r", "seed": 7, "usage": {"total_tokens": 5}}
+    assert data["tags"] == {"b": "2"}
+    assert data["choices"][0]["delta"]["content"] == "Hi!"
+    assert by_json.anomalies == []
+    if style != "typeddict":
+        assert by_model.snapshot_dict() == data

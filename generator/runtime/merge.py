@@ -233,17 +233,16 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return value
 
-    def last_object(self, owner: Any, wire: str, old: Any, value: Any, pieces: bool = False) -> Any:
-        """A ``last`` object's new value: an empty object never replaces one; a non-object is
-        reported, not kept; a model is kept as its JSON. With ``pieces`` (it holds text a
-        stream could send in pieces), a value dropping or changing that text is reported."""
-        if type(value) is not dict:
-            value = _as_json(value)
-        if type(value) is not dict:
-            self.wrong_type(owner, wire, value, "an object")
+    def last_object(self, owner: Any, wire: str, old: Any, new: Any, pieces: bool = False, whole: bool = False) -> Any:
+        """A ``last`` object's new value: the fields it states replace those held (Groq sends ``x_groq.seed``
+        first only; ``whole``, a map: a non-empty value replaces it); a non-object is reported, not kept; a
+        model is kept as its JSON. ``pieces`` (text a stream could send in pieces): a change to it is reported."""
+        if type(new) is not dict:
+            new = _as_json(new)
+        if type(new) is not dict:
+            self.wrong_type(owner, wire, new, "an object")
             return old
-        if not value and old is not None:
-            return old
+        value = new if old is None or (whole and new) else {**old, **new}
         if pieces and old is not None:
             self.replaced(owner, wire, old, value)
         return value

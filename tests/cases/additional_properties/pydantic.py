@@ -59,7 +59,7 @@ class _RootMerge(_State):
         if (v := get("typed")) is not None:
             self.typed = acc.last_object(self, "typed", self.typed, v, pieces=True)
         if (v := get("map")) is not None:
-            self.map = acc.last_object(self, "map", self.map, v)
+            self.map = acc.last_object(self, "map", self.map, v, whole=True)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
@@ -79,7 +79,7 @@ class _RootMerge(_State):
                 self, "typed", self.typed, _as_json(v), pieces=True
             )
         if (v := get("map")) is not None:
-            self.map = acc.last_object(self, "map", self.map, _as_json(v))
+            self.map = acc.last_object(self, "map", self.map, _as_json(v), whole=True)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 

@@ -76,14 +76,14 @@ class _RootMerge(_State):
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (v := get("p")) is not None:
-            self.p = acc.last_object(self, "p", self.p, v)
+            self.p = acc.last_object(self, "p", self.p, v, whole=True)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (v := model.p) is not None:
-            self.p = acc.last_object(self, "p", self.p, _as_json(v))
+            self.p = acc.last_object(self, "p", self.p, _as_json(v), whole=True)
         if extra := model.extra_fields:
             self._add(extra, acc)
 

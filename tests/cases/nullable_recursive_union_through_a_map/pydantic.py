@@ -45,7 +45,7 @@ class _RootMerge(_State):
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (v := get("p")) is not None:
-            self.p = acc.last_object(self, "p", self.p, v)
+            self.p = acc.last_object(self, "p", self.p, v, whole=True)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
@@ -53,7 +53,7 @@ class _RootMerge(_State):
         """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
         if (v := get("p")) is not None:
-            self.p = acc.last_object(self, "p", self.p, _as_json(v))
+            self.p = acc.last_object(self, "p", self.p, _as_json(v), whole=True)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 

@@ -81,7 +81,7 @@ class _RootMerge(_State):
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (v := get("p")) is not None:
-            self.p = acc.last_object(self, "p", self.p, v)
+            self.p = acc.last_object(self, "p", self.p, v, whole=True)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 

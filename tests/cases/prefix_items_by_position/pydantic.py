@@ -92,7 +92,7 @@ class _RootMerge(_State):
         if (v := get("pairs")) is not None:
             self.pairs = acc.last_list(self, "pairs", self.pairs, v)
         if (v := get("table")) is not None:
-            self.table = acc.last_object(self, "table", self.table, v)
+            self.table = acc.last_object(self, "table", self.table, v, whole=True)
         if (v := get("holder")) is not None:
             self.holder = acc.last_object(self, "holder", self.holder, v)
         if not self._known.issuperset(data):
@@ -110,7 +110,9 @@ class _RootMerge(_State):
         if (v := get("pairs")) is not None:
             self.pairs = acc.last_list(self, "pairs", self.pairs, _as_json(v))
         if (v := get("table")) is not None:
-            self.table = acc.last_object(self, "table", self.table, _as_json(v))
+            self.table = acc.last_object(
+                self, "table", self.table, _as_json(v), whole=True
+            )
         if (v := get("holder")) is not None:
             self.holder = acc.last_object(self, "holder", self.holder, _as_json(v))
         if extra := model.__pydantic_extra__:
