@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 2bddaaa22d3cbd7b1f4909c5e25df1fb, output ee0452c163f8328c0e0a7e89058d6750
+# Fingerprint: inputs 03ab04e32ce4ec66943679f2d1e8dd65, output 7083000d38a087cde628c289892bc2d3
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -10827,7 +10827,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -10872,7 +10872,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self._add({"choices": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.index
                 if type(item) is CreateChatCompletionStreamResponseChoice
@@ -10880,7 +10880,10 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             )
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                self._add({"choices": [_as_json(item)]}, acc)
+                self._add(
+                    {"choices": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 
@@ -11066,7 +11069,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -11108,13 +11113,16 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             self._add({"tool_calls": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.index if type(item) is ChatCompletionMessageToolCallChunk else None
             )
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                self._add({"tool_calls": [_as_json(item)]}, acc)
+                self._add(
+                    {"tool_calls": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 

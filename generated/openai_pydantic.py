@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 2bddaaa22d3cbd7b1f4909c5e25df1fb, output 31416dc29d8174733deb383567c3c455
+# Fingerprint: inputs 03ab04e32ce4ec66943679f2d1e8dd65, output 3441df4567ab06f3dc5a17844acf8525
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -6651,7 +6651,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -6699,7 +6699,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self._add({"choices": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.__dict__.get("index")
                 if type(item) is CreateChatCompletionStreamResponseChoice
@@ -6707,7 +6707,10 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             )
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                self._add({"choices": [_as_json(item)]}, acc)
+                self._add(
+                    {"choices": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 
@@ -6894,7 +6897,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -6937,7 +6942,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             self._add({"tool_calls": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.__dict__.get("index")
                 if type(item) is ChatCompletionMessageToolCallChunk
@@ -6945,7 +6950,10 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                self._add({"tool_calls": [_as_json(item)]}, acc)
+                self._add(
+                    {"tool_calls": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 2bddaaa22d3cbd7b1f4909c5e25df1fb, output 78620668b9b55b13c8d2c987e5ed23fc
+# Fingerprint: inputs 03ab04e32ce4ec66943679f2d1e8dd65, output d568d0371f968ab64e5244e5d70f0f68
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -9241,7 +9241,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -9403,7 +9403,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)

@@ -87,12 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     flag("--no-cache", help="do all the work, even when every output is current (the header's fingerprint says so)")
     flag("--timings", help="print the time each stage took")
     flag("-q", "--quiet", help="print only errors")
-    flag(
-        "-v",
-        "--verbose",
-        help="print every warning (by default one line a kind: its count, one place, what it does to the models)"
-        "; reads the spec even when every output is current",
-    )
+    flag("-v", "--verbose", help="print each warning, not one line a kind; reads the spec even if current")
     flag("--debug", help="show tracebacks")
     add("--version", action="version", version=f"gen-models {__version__}")
     return parser

@@ -1384,3 +1384,78 @@ def test_a_last_object_of_declared_fields_keeps_those_a_later_value_does_not_sta
     assert by_json.anomalies == []
     if style != "typeddict":
         assert by_model.snapshot_dict() == data
+
+
+# -- a seventh trial: Moonshot (tryAGI/Moonshot @ 389d1fc, streams of vercel/ai's moonshotai fixtures) --
+
+#: Moonshot's chunk: tool calls with an ``id`` and no ``index`` declared (keyed by the index servers send).
+MOONSHOT = """\
+components:
+  schemas:
+    ChatCompletionChunk:
+      type: object
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              delta:
+                type: object
+                properties:
+                  role: {type: string}
+                  content: {type: string}
+                  tool_calls:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        id: {type: string}
+                        type: {type: string, enum: [function]}
+                        function:
+                          type: object
+                          properties: {name: {type: string}, arguments: {type: string}}
+"""
+
+
+def _moonshot_chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {"id": "c", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_fragments_of_several_calls_in_one_list_without_key_or_id_continue_the_newest_calls_in_order(
+    tmp_path: Path, style: str
+) -> None:
+    """Moonshot opens two calls in one chunk, then sends both calls' argument fragments in one
+    list, with no index and no id (vercel/ai's ``moonshotai-stream-indexless-tool-calls``). Both
+    went to the newest call, silently: ``time_1`` got invalid JSON and ``weather_0`` nothing. Such
+    fragments continue the newest calls in their order, from dicts and from typed chunks."""
+    module = _generated(tmp_path, MOONSHOT, style, schemas=("ChatCompletionChunk",))
+    opened = [
+        {"id": f"{name}_{n}", "type": "function", "function": {"name": name, "arguments": ""}}
+        for n, name in enumerate(("weather", "time"))
+    ]
+    chunks = [
+        _moonshot_chunk({"role": "assistant", "content": ""}),
+        _moonshot_chunk({"tool_calls": opened}),
+        _moonshot_chunk(
+            {"tool_calls": [{"function": {"arguments": '{"city":'}}, {"function": {"arguments": '{"zone":'}}]}
+        ),
+        _moonshot_chunk(
+            {"tool_calls": [{"function": {"arguments": '"Paris"}'}}, {"function": {"arguments": '"UTC"}'}}]}
+        ),
+        _moonshot_chunk({"tool_calls": [{"function": {"arguments": ""}}]}, "tool_calls"),
+    ]
+    for typed in (False, True) if style != "typeddict" else (False,):
+        acc = module.ChatCompletionChunkAccumulator()
+        for chunk in json.loads(json.dumps(chunks)):
+            acc.add(module.parse_chat_completion_chunk(chunk) if typed else chunk)
+        calls = acc.snapshot_dict()["choices"][0]["delta"]["tool_calls"]
+        assert [(c["id"], c["function"]["arguments"]) for c in calls] == [
+            ("weather_0", '{"city":"Paris"}'),
+            ("time_1", '{"zone":"UTC"}'),
+        ]
+        assert (acc.anomalies, acc.finished) == ([], "tool_calls")

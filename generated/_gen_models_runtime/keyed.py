@@ -79,10 +79,14 @@ class _KeyedList:
     name_attr: tuple[str, ...] = ()
     required: bool = True
 
+    def hints(self, item: dict[str, Any]) -> tuple[Any, Any]:
+        """``item``'s id and name (None where the entries have none)."""
+        new_id = item.get(self.id_wire) if self.id_wire else None
+        return new_id, _wire_get(item, self.name_wire) if self.name_wire else None
+
     def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
         """True when ``item`` brings another id or a name (it may belong to another entry)."""
-        new_id = item.get(self.id_wire) if self.id_wire is not None else None
-        return self._splits(entry, new_id, _wire_get(item, self.name_wire) if self.name_wire else None)
+        return self._splits(entry, *self.hints(item))
 
     def may_split_model(self, entry: Any, item: Any) -> bool:
         """``may_split`` for an item given as a typed model (read by attribute)."""
@@ -116,15 +120,16 @@ class _KeyedMerge(_Bookkeeping):
 
     __slots__ = ()
 
-    def pick_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any) -> Any:
+    def pick_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any, items: Any = ()) -> Any:
         """The entry ``item`` merges into, new or existing; None (reported) for a non-object.
 
         Rules (real servers' tool calls, as the README states them): a known key selects its
         entry; a different non-empty id there goes back to an earlier entry of that key with
         that id, else starts a new entry if it brings a name or ``type`` (else continues: ids
-        changed mid-call); a different name without a matching id starts one. An item without
-        a key continues the newest entry unless it brings a new id (back to its entry, or
-        completing an entry without one) or another name. Entries are never merged nor dropped.
+        changed mid-call); a different name without a matching id starts one. An item without a key continues
+        the newest entry (several of one list's ``items`` with no key, id or name: the newest entries, in order)
+        unless it brings a new id (back to its entry, or completing one without) or another name. Entries are
+        never merged nor dropped.
         """
         where = _join(owner._path, rule.wire)
         if type(item) is not dict:
@@ -136,12 +141,11 @@ class _KeyedMerge(_Bookkeeping):
             if key is not None:
                 message = f"{rule.key} {_shown(key)} is not an integer; read as missing"
                 self.anomaly(where, "wrong_type", message, dropped=key)
-            return self._keyless(where, rule, entries, item)
+            return self._keyless(where, rule, entries, item, items)
         current = entries.by_key.get(key)
         if current is None or rule.id_wire is None:
             return current or self._new_entry(where, rule, entries, key)
-        new_id, old_id = item.get(rule.id_wire), rule.id_of(current)
-        new_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+        (new_id, new_name), old_id = rule.hints(item), rule.id_of(current)
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
@@ -161,13 +165,15 @@ class _KeyedMerge(_Bookkeeping):
             return self._new_entry(where, rule, entries, key)
         return current
 
-    def _keyless(self, where: str, rule: _KeyedList, entries: _Entries, item: dict[str, Any]) -> Any:
-        newest = entries.order[-1] if entries.order else None
+    def _keyless(self, where: str, rule: _KeyedList, entries: _Entries, item: dict[str, Any], items: Any) -> Any:
+        # the newest entry; of several fragments with no key, id or name in one list, the newest entries in order
+        bare = [i for i in items if type(i) is dict and i.get(rule.key) is None and not any(rule.hints(i))]
+        at = next((n - len(bare) for n, i in enumerate(bare) if i is item and 1 < len(bare) <= len(entries.order)), -1)
+        newest = entries.order[at] if entries.order else None
         starts = newest is None
         if newest is not None and rule.id_wire is not None:
-            new_id, old_id = item.get(rule.id_wire), rule.id_of(newest)
+            (new_id, item_name), old_id = rule.hints(item), rule.id_of(newest)
             # a name starts a new entry only if it differs (Kimi repeats the name on every fragment)
-            item_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
             newest_name = _state_get(newest, rule.name_attr) if rule.name_wire else None
             new_name = bool(item_name) and bool(newest_name) and item_name != newest_name
             if new_id and new_id != old_id:

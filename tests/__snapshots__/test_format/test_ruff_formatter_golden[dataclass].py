@@ -1246,7 +1246,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -1291,7 +1291,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self._add({"choices": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.index
                 if type(item) is CreateChatCompletionStreamResponseChoice
@@ -1299,7 +1299,10 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             )
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                self._add({"choices": [_as_json(item)]}, acc)
+                self._add(
+                    {"choices": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 
@@ -1485,7 +1488,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -1527,13 +1532,16 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             self._add({"tool_calls": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.index if type(item) is ChatCompletionMessageToolCallChunk else None
             )
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                self._add({"tool_calls": [_as_json(item)]}, acc)
+                self._add(
+                    {"tool_calls": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 

@@ -665,7 +665,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -713,7 +713,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self._add({"choices": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.__dict__.get("index")
                 if type(item) is CreateChatCompletionStreamResponseChoice
@@ -721,7 +721,10 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             )
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                self._add({"choices": [_as_json(item)]}, acc)
+                self._add(
+                    {"choices": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 
@@ -908,7 +911,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -951,7 +956,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             self._add({"tool_calls": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = (
                 item.__dict__.get("index")
                 if type(item) is ChatCompletionMessageToolCallChunk
@@ -959,7 +964,10 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                self._add({"tool_calls": [_as_json(item)]}, acc)
+                self._add(
+                    {"tool_calls": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 

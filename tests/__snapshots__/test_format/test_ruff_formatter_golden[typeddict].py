@@ -1051,7 +1051,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -1213,7 +1213,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 )
                 and _TOOL_CALLS.may_split(entry, item)
             ):
-                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                entry = acc.pick_entry(
+                    self, _TOOL_CALLS, self.tool_calls, item, key, value
+                )
                 if entry is None:
                     continue
             entry._add(item, acc)

@@ -151,7 +151,7 @@ class _TickerChunkMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.items.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
+                entry = acc.pick_entry(self, _ITEMS, self.items, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
@@ -174,11 +174,14 @@ class _TickerChunkMerge(_State):
             self._add({"items": _as_json(value)}, acc)
             return
         item: Any
-        for item in value:
+        for n, item in enumerate(value):
             key = item.index if type(item) is Tick else None
             entry = self.items.by_key.get(key) if type(key) is int else None
             if entry is None:
-                self._add({"items": [_as_json(item)]}, acc)
+                self._add(
+                    {"items": [_as_json(i) for i in value[n:]]}, acc
+                )  # one list: its order
+                return
             else:
                 entry._add_model(item, acc)
 

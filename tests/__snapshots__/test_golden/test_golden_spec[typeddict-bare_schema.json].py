@@ -142,7 +142,7 @@ class _TickerChunkMerge(_State):
             key = item.get("index") if type(item) is dict else None
             entry = self.items.by_key.get(key) if type(key) is int else None
             if entry is None:
-                entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
+                entry = acc.pick_entry(self, _ITEMS, self.items, item, key, value)
                 if entry is None:
                     continue
             entry._add(item, acc)
