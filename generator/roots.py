@@ -347,9 +347,9 @@ def _paired(view: SpecView, answer: Location, chunk: Location) -> bool:
 
 
 def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
-    """The first named component an operation answers as JSON beside a stream of ``chunk_name``: one
-    that is the chunk (``_payload``) first, then one that holds it (TGI's ``/invocations`` streams a
-    union of chunk kinds before ``/v1/chat/completions`` streams the chunk)."""
+    """The first named component an operation answers as JSON beside a stream of ``chunk_name`` (or in one
+    JSON union with it: AI21's ``anyOf [ChatCompletion, array of the chunk]``): one that is the chunk
+    (``_payload``) first, then one that holds it (TGI's ``/invocations`` streams a union of chunk kinds first)."""
     chunk = view.interp.components()[chunk_name]
     tests: tuple[Callable[[Location], bool], ...] = (
         lambda stream: _payload(view, stream) == chunk_name,
@@ -357,9 +357,9 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
     )
     for holds in tests:
         for answer in view.answers():
-            if any(holds(stream) for stream in answer.streams):
-                for body in answer.json:
-                    name = view.named(body)
+            members = tuple(m for body in answer.json for m in view.options(body))
+            if any(holds(stream) for stream in (*answer.streams, *members)):
+                for name in map(view.named, (*answer.json, *members)):
                     if name is not None and name != chunk_name:
                         return name
     return None

@@ -1459,3 +1459,70 @@ def test_fragments_of_several_calls_in_one_list_without_key_or_id_continue_the_n
             ("time_1", '{"zone":"UTC"}'),
         ]
         assert (acc.anomalies, acc.finished) == ([], "tool_calls")
+
+
+# -- the seventh trial: AI21 (tryAGI/AI21 @ 9f4795c, src/libs/AI21/openapi.json) --
+
+#: AI21's chat: one JSON answer, ``anyOf`` the completion and a list of the chunks (no stream media).
+AI21 = """\
+paths:
+  /studio/v1/chat/completions:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                anyOf:
+                  - $ref: '#/components/schemas/ChatCompletion'
+                  - {type: array, items: {$ref: '#/components/schemas/ChatCompletionVllmStreamingMessage'}}
+components:
+  schemas:
+    ChatCompletion:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, message]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string}
+              message:
+                type: object
+                properties: {role: {type: string}, content: {type: string}}
+    ChatCompletionVllmStreamingMessage:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              delta: {type: object, properties: {role: {type: string}, content: {type: string}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_answer_in_one_json_union_with_a_list_of_chunks_is_the_chunks_answer(tmp_path: Path, style: str) -> None:
+    """AI21's operation answers ``anyOf [ChatCompletion, array of the chunk]`` and streams nothing
+    it declares: ``to_response()`` returned the chunk type (``delta``, no ``message``), unreported.
+    The union's other member is the answer."""
+    module = _generated(tmp_path, AI21, style, schemas=("ChatCompletionVllmStreamingMessage",))
+    acc = module.ChatCompletionVllmStreamingMessageAccumulator()
+    for piece, finish in (("Hel", None), ("lo", "stop")):
+        acc.add({"id": "c", "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": finish}]})
+    answer = acc.to_response()
+    assert type(answer).__name__ == ("dict" if style == "typeddict" else "ChatCompletion")
+    choice = _data(answer)["choices"][0]
+    assert choice["message"]["content"] == "Hello" and "delta" not in choice
+    assert (acc.anomalies, acc.finished) == ([], "stop")
