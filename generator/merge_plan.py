@@ -247,8 +247,9 @@ def _object_model(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None,
 
 
 def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model | None, _Union]:
-    """One model ``name`` over a union of object schemas' properties (the first variant's type wins),
-    with the variants and the fields they type differently; ``(None, ...)`` for anything else."""
+    """One model ``name`` over a union of object schemas' properties (the first variant's type wins; objects,
+    or lists of objects, of several variants: their union, gathered in turn), with the variants and the
+    fields they type differently; ``(None, ...)`` for anything else."""
     if not isinstance(t, UnionType):
         return None, ((), ())
     options = [meaning(schemas, o) for o in t.options]
@@ -268,12 +269,23 @@ def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model
             elif (a := meaning(schemas, first.type)) != (b := meaning(schemas, g.type)) and not (
                 isinstance(a, Enum) and isinstance(b, Enum) and a.bases == b.bases
             ):  # values of one kind (the union's tag: each variant's one value) merge alike
+                if (wider := _widened(a, b)) is not None:  # AI21's tool call: a start, then deltas
+                    gathered[g.wire_name] = replace(first, value_type=Nullable(wider) if first.nullable else wider)
+                    continue
                 conflicts.append(
                     f"{g.wire_name!r} has another type in {variant.name} than in {first_in[g.wire_name]}; "
                     f"merged as in {first_in[g.wire_name]}"
                 )
     model = Model(name, tuple(gathered.values()), pointer=pointer)
     return model, (tuple(v.name for v in variants), tuple(conflicts))
+
+
+def _widened(a: Type, b: Type) -> Type | None:
+    """Two variants' objects (or lists of objects) of one field as a union of them (gathered where merged)."""
+    if isinstance(a, Array) and isinstance(b, Array):
+        return None if (inner := _widened(a.items, b.items)) is None else Array(inner)
+    refs = [o for t in (a, b) for o in (t.options if isinstance(t, UnionType) else (t,))]
+    return UnionType(tuple(dict.fromkeys(refs))) if all(isinstance(o, ModelRef) for o in refs) else None
 
 
 def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:

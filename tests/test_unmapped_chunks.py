@@ -1526,3 +1526,64 @@ def test_the_answer_in_one_json_union_with_a_list_of_chunks_is_the_chunks_answer
     choice = _data(answer)["choices"][0]
     assert choice["message"]["content"] == "Hello" and "delta" not in choice
     assert (acc.anomalies, acc.finished) == ([], "stop")
+
+
+#: AI21's delta: a union of four variants; the tool call's start (``id``, ``function.name``) and its
+#: deltas (``function.arguments``) are two schemas, each in its own variant's ``tool_calls``.
+AI21_TOOLS = """\
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              delta:
+                anyOf:
+                  - {type: object, required: [role], properties: {role: {type: string}}}
+                  - {type: object, required: [content], properties: {content: {type: string}}}
+                  - type: object
+                    required: [tool_calls]
+                    properties: {tool_calls: {type: array, items: {$ref: '#/components/schemas/ToolCallStart'}}}
+                  - type: object
+                    required: [tool_calls]
+                    properties: {tool_calls: {type: array, items: {$ref: '#/components/schemas/ToolCallDelta'}}}
+    ToolCallStart:
+      type: object
+      required: [id, index, function]
+      properties:
+        id: {type: string}
+        index: {type: integer}
+        function: {type: object, required: [name], properties: {name: {type: string}}}
+    ToolCallDelta:
+      type: object
+      required: [index, function]
+      properties:
+        index: {type: integer}
+        function: {type: object, required: [arguments], properties: {arguments: {type: string}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_field_other_variants_type_as_other_objects_gathers_them_all(tmp_path: Path, style: str) -> None:
+    """AI21's ``tool_calls`` hold a start in one variant and deltas in another: the plan took the
+    first variant's items, so ``function.arguments`` was no field of it and merged by the rule for
+    unknown fields, where a repeated piece is taken as resent (``ab``, ``ab``, ``ab`` gave ``ab``),
+    silently. Objects (and lists of objects) that variants type differently are gathered too."""
+    module = _generated(tmp_path, AI21_TOOLS, style, schemas=("Chunk",))
+    acc = module.ChunkAccumulator()
+    start = {"id": "call_1", "index": 0, "function": {"name": "f"}}
+    for tool_calls in ([start], *[[{"index": 0, "function": {"arguments": "ab"}}]] * 3):
+        acc.add({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": tool_calls}, "finish_reason": None}]})
+    acc.add({"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+    call = acc.snapshot_dict()["choices"][0]["delta"]["tool_calls"][0]
+    assert call == {"id": "call_1", "index": 0, "function": {"name": "f", "arguments": "ababab"}}
+    assert (acc.anomalies, acc.finished) == ([], "tool_calls")

@@ -19,24 +19,8 @@ from .code import (
     response_plan_constant,
     state_class_names,
 )
-from .schemas import (
-    Key,
-    Place,
-    component_at,
-    component_name,
-    field_names,
-    location_key,
-    name_schemas,
-    stream_name,
-)
-from .words import (
-    MODULE_NAMES,
-    RESERVED_ATTRIBUTES,
-    attribute_name,
-    class_name,
-    pascal_word,
-    singular,
-)
+from .schemas import Key, Place, component_at, component_name, field_names, location_key, name_schemas, stream_name
+from .words import MODULE_NAMES, RESERVED_ATTRIBUTES, attribute_name, class_name, pascal_word, singular
 
 __all__ = [
     "MODULE_NAMES",
