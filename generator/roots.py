@@ -290,7 +290,16 @@ def mapped_unions(interp: Interpreter) -> list[str]:
 def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
     """The components union root ``name`` folds into (``stream_unions``, ``found_unions``); may be empty."""
     finders = (stream_unions, found_unions)  # the second reads every component: only when needed
-    return next((u.targets for find in finders for u in find(interp) if u.name == name), ())
+    return next((u.targets for find in finders for u in find(interp) if u.name == name), ()) or _beside_text(interp)
+
+
+def _beside_text(interp: Interpreter) -> tuple[str, ...]:
+    """The objects operations answer as JSON beside a stream whose schema names no object (Dify's ``type:
+    string``, "read the ``event`` field of each data object"): what a union that no operation names may build."""
+    view = SpecView.of(interp)
+    blank = [a for a in view.answers() if any(not view.properties(s) and not view.is_union(s) for s in a.streams)]
+    found = (view.named(o) for a in blank for b in a.json for o in view.options(b) or [b] if not view.is_union(o))
+    return tuple(dict.fromkeys(n for n in found if n is not None))
 
 
 def stream_locations(interp: Interpreter) -> dict[str, Location]:

@@ -1587,3 +1587,138 @@ def test_a_field_other_variants_type_as_other_objects_gathers_them_all(tmp_path:
     call = acc.snapshot_dict()["choices"][0]["delta"]["tool_calls"][0]
     assert call == {"id": "call_1", "index": 0, "function": {"name": "f", "arguments": "ababab"}}
     assert (acc.anomalies, acc.finished) == ([], "tool_calls")
+
+
+# -- an eighth trial: Dify (langgenius/dify-docs, en/api-reference/openapi_chat.json @ 6aa0ae4^) --
+
+#: Dify's chat: its stream typed as text (``type: string``), its events a union tagged ``event`` (members
+#: built with ``allOf``), the answer's text in ``message`` events ("LLM returned text chunk").
+DIFY = """\
+paths:
+  /chat-messages:
+    post:
+      operationId: sendChatMessage
+      responses:
+        "200":
+          description: blocking answer, or an SSE stream
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ChatCompletionResponse"}
+            text/event-stream:
+              schema: {type: string, description: "SSE; read the `event` field of each data object"}
+components:
+  schemas:
+    ChatCompletionResponse:
+      type: object
+      properties:
+        event: {type: string}
+        task_id: {type: string}
+        id: {type: string}
+        message_id: {type: string}
+        conversation_id: {type: string}
+        answer: {type: string, description: Complete response content.}
+        metadata:
+          type: object
+          properties:
+            usage: {$ref: "#/components/schemas/Usage"}
+        created_at: {type: integer}
+    Usage:
+      type: object
+      properties:
+        prompt_tokens: {type: integer}
+        completion_tokens: {type: integer}
+        total_tokens: {type: integer}
+    ChunkChatEvent:
+      type: object
+      properties:
+        event: {type: string, enum: [message, tts_message_end, message_end, error]}
+      discriminator:
+        propertyName: event
+        mapping:
+          message: "#/components/schemas/StreamEventChatMessage"
+          tts_message_end: "#/components/schemas/StreamEventChatTtsMessageEnd"
+          message_end: "#/components/schemas/StreamEventChatMessageEnd"
+          error: "#/components/schemas/StreamEventChatError"
+    StreamEventBase:
+      type: object
+      properties:
+        task_id: {type: string}
+        message_id: {type: string}
+        conversation_id: {type: string}
+        created_at: {type: integer}
+    StreamEventChatMessage:
+      allOf:
+        - {$ref: "#/components/schemas/ChunkChatEvent"}
+        - {$ref: "#/components/schemas/StreamEventBase"}
+        - type: object
+          properties:
+            answer: {type: string, description: LLM returned text chunk.}
+    StreamEventChatTtsMessageEnd:
+      allOf:
+        - {$ref: "#/components/schemas/ChunkChatEvent"}
+        - {$ref: "#/components/schemas/StreamEventBase"}
+        - type: object
+          description: TTS audio stream end event.
+          properties:
+            audio: {type: string}
+    StreamEventChatMessageEnd:
+      allOf:
+        - {$ref: "#/components/schemas/ChunkChatEvent"}
+        - {$ref: "#/components/schemas/StreamEventBase"}
+        - type: object
+          description: Message end event, streaming has ended.
+          properties:
+            id: {type: string}
+            metadata:
+              type: object
+              properties:
+                usage: {$ref: "#/components/schemas/Usage"}
+    StreamEventChatError:
+      allOf:
+        - {$ref: "#/components/schemas/ChunkChatEvent"}
+        - {$ref: "#/components/schemas/StreamEventBase"}
+        - type: object
+          properties:
+            status: {type: integer}
+            code: {type: string}
+            message: {type: string}
+"""
+
+DIFY_EVENTS = [
+    *(
+        {
+            "event": "message",
+            "task_id": "t1",
+            "message_id": "m1",
+            "conversation_id": "c1",
+            "answer": piece,
+            "created_at": 1,
+        }
+        for piece in (" I", "'m", " glad")
+    ),
+    {
+        "event": "message_end",
+        "task_id": "t1",
+        "id": "r1",
+        "message_id": "m1",
+        "metadata": {"usage": {"total_tokens": 5}},
+    },
+]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_union_no_operation_names_builds_what_an_operation_answers_beside_a_text_stream(
+    tmp_path: Path, style: str
+) -> None:
+    """Dify types its stream as text, so no operation names the event union (``--schema``): the fold
+    built the ``tts_message_end`` event, and the text and usage were gone, silently. The object an
+    operation answers as JSON beside a text stream is a target; and a "text chunk" is a piece, joined."""
+    module = _generated(tmp_path, DIFY, style, schemas=("ChunkChatEvent",))
+    acc = module.ChunkChatEventAccumulator()
+    for event in json.loads(json.dumps(DIFY_EVENTS)):
+        acc.add(event)
+    answer = acc.to_response()
+    assert type(answer).__name__ == ("dict" if style == "typeddict" else "ChatCompletionResponse")
+    data = _data(answer)
+    assert (data["id"], data["answer"], data["metadata"]["usage"]) == ("r1", " I'm glad", {"total_tokens": 5})
+    assert (acc.anomalies, acc.finished) == ([], "message_end")
