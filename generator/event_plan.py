@@ -3,8 +3,8 @@ builds (``Response``), from a merge map checked against the IR. Layers, each eve
 replacing the one below whole: the fold inferred from the schema (``event_infer``), the shipped map
 (``generator/maps/*.yaml``), ``x-merge`` on the union, the user's maps and overrides (``merge_maps``).
 ``event_check`` checks each entry (through ``event_schema``); ``event_vocabulary`` defines what an op
-does (``Action.call``), which ``render_events`` writes out and ``new_fold`` makes without generated
-code. The map format and its checks: docs/events.md.
+does (``Action.call``), which ``render_events`` writes out (the tests' ``event_fold.new_fold`` makes
+the same calls without generated code). The map format and its checks: docs/events.md.
 """
 
 from __future__ import annotations
@@ -19,11 +19,9 @@ from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed
 from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
-from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
+from .event_vocabulary import Action, EventPlan, EventRule, Op
 from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
-from .runtime.event_paths import _Slot
-from .runtime.events import _EventFold, _Handler
 from .warning_kinds import EVENT_NOT_FOLDED, SpecWarning
 
 
@@ -229,46 +227,3 @@ def _entry_lines(rule: EventRule) -> list[str]:
     if not isinstance(rule.entry, list):
         return [f"{key} {json.dumps(rule.entry, ensure_ascii=False)}  # {note}"]
     return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in rule.entry)]
-
-
-def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
-    """An empty fold for ``plan``'s stream: ``fold.add(event)`` each event, ``fold.snapshot()``.
-    Its handlers make each action's ``call()``: the calls the generated handlers write out."""
-    slots = {
-        s: _Slot(
-            s.path, ident=s.ident, new=json.loads(s.new) if s.new else None, fixed=s.fixed, opens=s.opens, kinds=s.kinds
-        )
-        for s in plan.slots
-    }
-    handlers = {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
-    return _EventFold(handlers, tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict)
-
-
-def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
-    plain, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
-    cases = {json.loads(value): (case, shared_walks(case)) for value, case in rule.cases}
-
-    def make(calls: tuple[Call, ...], shared: frozenset[Any], fold: _EventFold, event: dict[str, Any]) -> None:
-        parents: dict[Any, Any] = {}
-        for call in calls:
-            args = [a.of(event) for a in call.args]
-            keywords = {name: json.loads(text) for name, text in call.keywords}
-            if call.slot is None:
-                getattr(fold, call.method)(*args, **keywords)
-                continue
-            slot = slots[call.slot]
-            if call.slot.walk in shared and call.slot.walk not in parents:
-                parents[call.slot.walk] = slot.parent(fold, event)
-            getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)
-
-    def handle(fold: _EventFold, event: dict[str, Any]) -> None:
-        make(*plain, fold, event)
-        if dispatch is not None:
-            tag = rule.case_of(event)
-            case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
-            if case is None:
-                fold.unmatched(str(dispatch.field), tag)
-            else:
-                make(*case, fold, event)
-
-    return handle

@@ -179,7 +179,7 @@ class Action:
 
     def call(self) -> Call | None:
         """The one definition of what this action does: the runtime call it makes (None for
-        ``ignore``). Generated handlers write it out; ``new_fold`` makes it."""
+        ``ignore``). Generated handlers write it out."""
         value = EventValue(self.value, self.constant, self.picks, self.tags)
         if self.op is Op.IGNORE:
             return None

@@ -1,6 +1,6 @@
 """Render event folds: an ``EventPlan`` in, the view ``templates/_events.py.jinja`` lays out:
 per union root its slots (``_Slot`` constants), one handler per event type whose lines are its
-actions' ``call()``s written out (``event_plan.new_fold`` makes the same calls without code), a
+actions' ``call()``s written out (the tests' ``event_fold.new_fold`` makes the same calls without code), a
 dispatch table and ``<Union>Accumulator`` (names: ``naming.EventNames``). Every string from the
 spec or a map reaches the template as a literal built by ``pytypes.literal``.
 """

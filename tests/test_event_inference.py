@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 import yaml
 from conftest import read_ir
+from event_fold import new_fold
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.errors import SpecError
-from generator.event_plan import explain, new_fold, plan_events
+from generator.event_plan import explain, plan_events
 from generator.event_vocabulary import Op
 from generator.load import load_document
 from generator.map_files import read_map_files

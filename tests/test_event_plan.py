@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 import yaml
 from conftest import NEWEST_SPEC, read_ir
+from event_fold import new_fold
 
 from generator.errors import SpecError
-from generator.event_plan import explain, new_fold, plan_events
+from generator.event_plan import explain, plan_events
 from generator.event_vocabulary import Op, Step
 from generator.interpret import Interpreter
 from generator.load import load_document

@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 from conftest import DATA, SPECS, STYLES, generate_modules, read_ir, recorded_chunks
+from event_fold import new_fold
 
-from generator.event_plan import new_fold, plan_events
+from generator.event_plan import plan_events
 from generator.event_vocabulary import EventPlan
 from generator.load import load_document
 from generator.map_files import read_map_files

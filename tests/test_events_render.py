@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 import yaml
 from conftest import NEWEST_SPEC, RESPONSES, STYLES, read_ir, recorded_chunks
+from event_fold import new_fold
 
-from generator.event_plan import new_fold, plan_events
+from generator.event_plan import plan_events
 from generator.event_vocabulary import EventPlan
 
 pytestmark = pytest.mark.shared

@@ -2,7 +2,7 @@
 recorded Responses streams.
 
 Synthetic tests build their fold from a small spec and map written here (the Responses shapes,
-reduced), four ways: through ``event_plan.new_fold`` (the calls the generated handlers make, built
+reduced), four ways: through ``event_fold.new_fold`` (the calls the generated handlers make, built
 from the plan), and through the accumulator generated from that spec in each of the three styles
 (the map as ``x-merge`` on the union). One test per behaviour of issue #11 point 4, and per
 openai-python failure it names (marked ``openai-python``).
@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 import yaml
 from conftest import NEWEST_SPEC, RESPONSES, STYLES, generate_modules, read_ir, recorded_chunks
+from event_fold import new_fold
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.event_plan import new_fold, plan_events
+from generator.event_plan import plan_events
 from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.event_slots import _Fragments, _Slots
 from generator.runtime.events import _EventFold
