@@ -58,13 +58,13 @@ class FieldPlacer:
         self.used: set[str] = set()
         self.ident: str | None = None
 
-    def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
-        """Each field placed; whole entries of lists last (the rest may take the bare ``index`` first)."""
+    def _place_all(self, payload: list[str], home: Place) -> dict[str, Placed]:
+        """Each field placed, by name; whole entries of lists last (the rest may take the bare ``index`` first)."""
         lists = self.places.lists(home)
         items_last = sorted(
             payload, key=lambda n: any(self.places.holds_items([self.fields[n].value_type], i) for _, i in lists)
         )
-        return [self._place_one(name, home) for name in items_last]
+        return {name: self._place_one(name, home) for name in items_last}
 
     def _place_one(self, name: str, home: Place) -> Placed:
         """A field placed at ``home``, or first in the entry a bare ``index`` not bound yet picks there."""

@@ -137,6 +137,11 @@ class _Fold:
         return carriers or starts
 
     @cached_property
+    def envelope(self) -> frozenset[str]:
+        """The fields every member has (``conversation_id``): they say nothing of what one event is about."""
+        return frozenset.intersection(*(frozenset(self.ir.fields(m)) for m in self.members.values()))
+
+    @cached_property
     def order(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
         found = [
@@ -175,12 +180,13 @@ class _Event(FieldPlacer):
         start = self.name.stage is Stage.START
         payload = [n for n in self.fields if n not in skipped and (start or "created" not in words(n))]
         placed = self._place_all(payload, home)
-        entries = [e for p in placed for e in p.entries]
-        why = list(dict.fromkeys(p.why for p in placed if p.entries))
-        if not home.steps and 2 * sum(1 for p in placed if p.entries) < len(payload):
-            entries = []  # most of its fields are of something the target does not hold (a segment)
+        entries = [e for p in placed.values() for e in p.entries]
+        why = list(dict.fromkeys(p.why for p in placed.values() if p.entries))
+        own = [p for n, p in placed.items() if n not in self.fold.envelope]  # what tells this event apart
+        if not home.steps and 2 * sum(1 for p in own if p.entries) < len(own):
+            entries = []  # most of its fields are of something the target does not hold (a segment, a file)
         if not entries:
-            return self._nothing_placed(home, payload)
+            return self._nothing_placed(home, [n for n in payload if n not in self.fold.envelope] or payload)
         gathered = self._gathered(entries, home)
         if gathered is not entries:  # the plain values became one ``value: "*"``: say so once
             plain = [w.removesuffix(": set") for w in why if w.endswith(": set")]

@@ -1631,11 +1631,12 @@ components:
     ChunkChatEvent:
       type: object
       properties:
-        event: {type: string, enum: [message, tts_message_end, message_end, error]}
+        event: {type: string, enum: [message, message_file, tts_message_end, message_end, error]}
       discriminator:
         propertyName: event
         mapping:
           message: "#/components/schemas/StreamEventChatMessage"
+          message_file: "#/components/schemas/StreamEventChatMessageFile"
           tts_message_end: "#/components/schemas/StreamEventChatTtsMessageEnd"
           message_end: "#/components/schemas/StreamEventChatMessageEnd"
           error: "#/components/schemas/StreamEventChatError"
@@ -1653,6 +1654,17 @@ components:
         - type: object
           properties:
             answer: {type: string, description: LLM returned text chunk.}
+    StreamEventChatMessageFile:
+      allOf:
+        - {$ref: "#/components/schemas/ChunkChatEvent"}
+        - {$ref: "#/components/schemas/StreamEventBase"}
+        - type: object
+          description: Message file event, a new file has created by tool.
+          properties:
+            id: {type: string, description: File unique ID}
+            type: {type: string, description: "File type, only allow 'image' currently"}
+            belongs_to: {type: string, description: "Belongs to, it will only be an 'assistant' here"}
+            url: {type: string, description: Remote url of file}
     StreamEventChatTtsMessageEnd:
       allOf:
         - {$ref: "#/components/schemas/ChunkChatEvent"}
@@ -1722,3 +1734,21 @@ def test_a_union_no_operation_names_builds_what_an_operation_answers_beside_a_te
     data = _data(answer)
     assert (data["id"], data["answer"], data["metadata"]["usage"]) == ("r1", " I'm glad", {"total_tokens": 5})
     assert (acc.anomalies, acc.finished) == ([], "message_end")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_event_about_another_object_than_the_answer_is_a_side_channel(tmp_path: Path, style: str) -> None:
+    """Dify's ``message_file`` carries the ids every event carries and a file (``id``, ``type``, ``url``):
+    it was merged into the answer, whose ``id`` became the file's, and the file's other fields were
+    dropped, unreported. The fields every event has say nothing of what one is about: the rest are
+    mostly the target's (merged) or not (a side channel, kept whole)."""
+    module = _generated(tmp_path, DIFY, style, schemas=("ChunkChatEvent",))
+    acc = module.ChunkChatEventAccumulator()
+    file = {"event": "message_file", "task_id": "t1", "message_id": "m1", "conversation_id": "c1", "id": "f1"}
+    file |= {"type": "image", "belongs_to": "assistant", "url": "https://example.com/cat.png", "created_at": 1}
+    end = {k: v for k, v in DIFY_EVENTS[-1].items() if k != "id"}  # as Dify's example sends it
+    for event in json.loads(json.dumps([DIFY_EVENTS[0], file, *DIFY_EVENTS[1:-1], end])):
+        acc.add(event)
+    data = _data(acc.to_response())
+    assert (data.get("id"), data["message_id"], data["answer"]) == (None, "m1", " I'm glad")
+    assert (acc.channels, acc.anomalies, acc.finished) == ({"file": [file]}, [], "message_end")
