@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs cb88ab39ffd99cc12d7dddd54a9a2322, output 3441df4567ab06f3dc5a17844acf8525
+# Fingerprint: inputs c7950fcda63fa6c6ee757b7078960f94, output b6c9d65f4d66dd841433bd3c89c9957b
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -7951,7 +7951,7 @@ class ResponseStreamEventAccumulator:
         return self._fold.terminal
 
 
-_READER = _Reader(("sse",), named_events=True)
+_READER = _Reader(("sse",), tags=("type",))
 iter_chunk_dicts = _READER.iter_chunk_dicts
 aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
@@ -7972,11 +7972,11 @@ def iter_chunks(
 ) -> Iterator[CreateChatCompletionStreamResponse]:
     """The chunks of a stream, each a ``CreateChatCompletionStreamResponse`` (raises as ``iter_chunk_dicts`` does,
     and ``pydantic.ValidationError`` where one does not fit)."""
-    return _chunks(lines, False, _chunk_model, _READER.formats)
+    return _chunks(lines, (), _chunk_model, _READER.formats)
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, _READER.formats)
+    return _achunks(lines, (), _chunk_model, _READER.formats)

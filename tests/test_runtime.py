@@ -233,9 +233,9 @@ def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
     lines = ['data: {"a": 1}', "", "event: ping", "data: {}", "", "data: [DONE]", "", 'data: {"b": 2}', ""]
-    assert list(_Reader((), False).iter_chunk_dicts(lines)) == [{"a": 1}]
+    assert list(_Reader((), ()).iter_chunk_dicts(lines)) == [{"a": 1}]
     with pytest.raises(StreamError):
-        list(_Reader((), False).iter_chunk_dicts(["event: error", 'data: {"message": "x"}', ""]))
+        list(_Reader((), ()).iter_chunk_dicts(["event: error", 'data: {"message": "x"}', ""]))
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)

@@ -143,7 +143,7 @@ def test_bytes_pieces_instead_of_lines_get_a_hint(module) -> None:
 # without the general machinery; it must give what the general reader gives, line for line)
 
 
-def _reference(lines: list[Any], named: bool) -> list[Any]:
+def _reference(lines: list[Any], tags: tuple[str, ...]) -> list[Any]:
     """What the general reader (``iter_sse``, one event at a time) makes of ``lines``: each
     chunk, or the error raised, as ``("raised", type name)``."""
     from generator.runtime import sse
@@ -151,24 +151,24 @@ def _reference(lines: list[Any], named: bool) -> list[Any]:
     out: list[Any] = []
     try:
         for number, event in enumerate(sse.iter_sse(lines)):
-            text = sse._event_text(event, named)
+            text = sse._event_text(event, tags)
             if text is sse._DONE:
                 break
             if type(text) is sse.StreamError:
                 raise text
             if text is not None:
-                out.append((sse._event_object if named else sse._chunk_object)(text, number))
+                out.append(sse._event_object(text, number, tags) if tags else sse._chunk_object(text, number))
     except (sse.StreamError, sse.StreamFormatError) as exc:
         out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
     return out
 
 
-def _fast(lines: list[Any], named: bool) -> list[Any]:
+def _fast(lines: list[Any], tags: tuple[str, ...]) -> list[Any]:
     from generator.runtime import sse
 
     out: list[Any] = []
     try:
-        out.extend(sse._Reader((), named).iter_chunk_dicts(lines))  # the chunks before an error stay
+        out.extend(sse._Reader((), tags).iter_chunk_dicts(lines))  # the chunks before an error stay
     except (sse.StreamError, sse.StreamFormatError) as exc:
         out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
     return out
@@ -195,6 +195,8 @@ _LINE_VOCABULARY = [
     "retry: 100",
     'data: {"error": {"m": 1}}',
     'data: {"error": null, "d": 1}',
+    'data: {"type": "error", "error": {"m": 2}}',
+    'data: {"event": "error", "message": "m"}',
     "\ufeffdata: {}",
     'data: {"e": 5}\r\n',
     'data: {"f": 6}\n\ndata: {"g": 7}\n',
@@ -209,9 +211,9 @@ _LINE_VOCABULARY = [
 
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(_LINE_VOCABULARY), max_size=14), st.booleans())
-def test_the_fast_path_reads_every_stream_as_the_general_reader_does(lines: list[Any], named: bool) -> None:
-    assert _fast(lines, named) == _reference(lines, named)
+@given(st.lists(st.sampled_from(_LINE_VOCABULARY), max_size=14), st.sampled_from([(), ("type",), ("event",)]))
+def test_the_fast_path_reads_every_stream_as_the_general_reader_does(lines: list[Any], tags: tuple[str, ...]) -> None:
+    assert _fast(lines, tags) == _reference(lines, tags)
 
 
 @pytest.mark.parametrize(

@@ -1752,3 +1752,20 @@ def test_an_event_about_another_object_than_the_answer_is_a_side_channel(tmp_pat
     data = _data(acc.to_response())
     assert (data.get("id"), data["message_id"], data["answer"]) == (None, "m1", " I'm glad")
     assert (acc.channels, acc.anomalies, acc.finished) == ({"file": [file]}, [], "message_end")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_sse_error_event_tagged_by_the_unions_own_tag_is_folded_not_raised(tmp_path: Path, style: str) -> None:
+    """The SSE reader told the union's own ``event: error`` from the stream's error only by a string
+    ``type``: Dify's union is tagged ``event``, so its error event raised ``StreamError`` from
+    ``iter_chunk_dicts`` while ``acc.add`` of the same dict folded it (``acc.error``). The reader now
+    knows the module's tag fields; an untagged error event still raises."""
+    module = _generated(tmp_path, DIFY, style, schemas=("ChunkChatEvent",))
+    error = {"event": "error", "message_id": "m1", "status": 400, "code": "invalid_param", "message": "no"}
+    lines = [f"data: {json.dumps(DIFY_EVENTS[0])}", "", "event: error", f"data: {json.dumps(error)}", ""]
+    acc = module.ChunkChatEventAccumulator()
+    for event in module.iter_chunk_dicts(lines):
+        acc.add(event)
+    assert (acc.error, _data(acc.snapshot())["answer"]) == (error, " I")
+    with pytest.raises(module.StreamError):
+        list(module.iter_chunk_dicts(["event: error", 'data: {"message": "overloaded"}', ""]))

@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 
@@ -156,12 +157,13 @@ def _loads(text: str | bytes | bytearray) -> Any:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-def _event_text(event: ServerSentEvent, named: bool) -> Any:
+def _event_text(event: ServerSentEvent, tags: tuple[str, ...]) -> Any:
     """What a dispatched event gives the chunk reader: its data text, ``_DONE`` at ``data:
     [DONE]``, the ``StreamError`` to raise (after the chunks before it) for an error event, or
-    None for no chunk (a named event such as a ping, unless ``named``). With ``named`` (event
-    unions: the Responses API names every event), an ``error`` event whose data is an object
-    with a string ``type`` is an ordinary event, folded by the accumulator (``acc.error``)."""
+    None for no chunk (a named event such as a ping, unless ``tags``: the tag fields of the
+    module's event unions, whose events may be named: the Responses API names every event). An
+    ``error`` event whose data is an object with a string tag (``type``, Dify's ``event``) is a
+    member of the union, folded by the accumulator (``acc.error``)."""
     if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
     if event.event == "error":
@@ -169,10 +171,14 @@ def _event_text(event: ServerSentEvent, named: bool) -> Any:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        if named and type(payload) is dict and type(payload.get("type")) is str:
+        if type(payload) is dict and _has_tag(payload, tags):
             return event.data
         return StreamError(payload)
-    return event.data if event.event == "message" or named else None
+    return event.data if event.event == "message" or tags else None
+
+
+def _has_tag(data: dict[str, Any], tags: tuple[str, ...]) -> bool:
+    return any(type(data.get(tag)) is str for tag in tags)
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -185,11 +191,11 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     return data
 
 
-def _event_object(text: str, number: int) -> dict[str, Any]:
-    """``_chunk_object`` for event unions: only an object without a string ``type`` and with
-    an ``error`` member raises ``StreamError`` (a typed ``error`` event is folded)."""
+def _event_object(text: str, number: int, tags: tuple[str, ...] = ("type",)) -> dict[str, Any]:
+    """``_chunk_object`` for event unions (tag fields ``tags``): only an object with an
+    ``error`` member and no string tag raises ``StreamError`` (a tagged ``error`` event is folded)."""
     data = _object_of(text, number)
-    if type(data.get("type")) is not str and data.get("error"):
+    if data.get("error") and not _has_tag(data, tags):
         raise StreamError(data["error"])
     return data
 
@@ -213,14 +219,14 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
     return data
 
 
-def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
+def _chunk_texts(parser: _EventParser, item: str | bytes, tags: tuple[str, ...]) -> list[Any]:
     """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
     to ``_DONE`` or a ``StreamError``."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
         if event is not None:
-            text = _event_text(event, named)
+            text = _event_text(event, tags)
             if text is not None:
                 texts.append(text)
                 if text is _DONE or type(text) is StreamError:
@@ -369,7 +375,7 @@ def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -
 
 
 def _chunks(
-    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: Iterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
     """``decode(data, number)`` for each chunk of a stream, read and raising as
     ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
@@ -381,12 +387,12 @@ def _chunks(
             break
     form = _format_of(head, formats)
     if form == "sse":
-        yield from _sse_chunks(_prepend(head, rest, ("",)), named, decode)
+        yield from _sse_chunks(_prepend(head, rest, ("",)), tags, decode)
     else:
         yield from _json_items(_prepend(head, rest), decode, form == "json")
 
 
-def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+def _sse_chunks(lines: Iterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any]) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk of an event stream, up to ``data:
     [DONE]``; an error event raises ``StreamError`` after the chunks before it. ``lines`` end
     with ``""`` (an event left open is dispatched). A fast path with the same results takes a
@@ -411,7 +417,7 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
                     return
                 yield decode(text, parser.count - 1)
                 continue
-        texts = _chunk_texts(parser, item, named)
+        texts = _chunk_texts(parser, item, tags)
         data = parser.data
         for text in texts:
             if text is _DONE:
@@ -422,7 +428,7 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
 
 
 async def _achunks(
-    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: AsyncIterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
@@ -433,7 +439,7 @@ async def _achunks(
             break
     form = _format_of(head, formats)
     if form == "sse":
-        async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), named, decode):
+        async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), tags, decode):
             yield chunk
         return
     # a JSON stream: each item read as it comes, as ``_json_items`` reads it
@@ -462,7 +468,7 @@ async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, 
 
 
 async def _asse_chunks(
-    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+    lines: AsyncIterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
     """``_sse_chunks`` for an async iterable of lines (its twin: a shared step would cost a
     call per line)."""
@@ -485,7 +491,7 @@ async def _asse_chunks(
                     return
                 yield decode(text, parser.count - 1)
                 continue
-        texts = _chunk_texts(parser, item, named)
+        texts = _chunk_texts(parser, item, tags)
         data = parser.data
         for text in texts:
             if text is _DONE:
@@ -498,10 +504,10 @@ async def _asse_chunks(
 @dataclass(frozen=True, slots=True)
 class _Reader:
     """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
-    each stream's first line says) and ``named_events`` (the module has an event union)."""
+    each stream's first line says) and ``tags``, the tag fields of its event unions (if any)."""
 
     formats: tuple[str, ...]
-    named_events: bool
+    tags: tuple[str, ...]
 
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
@@ -511,18 +517,25 @@ class _Reader:
         item by item; where several (or none) are declared, the first non-blank line says which
         (``_format_of``). ``named_events`` (default: where the module has an event union): also
         events named other than ``message`` (else skipped, as pings are); then an ``event:
-        error`` whose data has a ``type`` is given, not raised (``acc.error``).
+        error`` whose data has a string tag (``type``, or the module's) is given, not raised
+        (``acc.error``).
 
         Raises:
             StreamError: the server sent an error event (after every chunk before it).
             StreamFormatError: the input is not a well-formed stream of JSON chunks.
         """
-        named = self.named_events if named_events is None else named_events
-        return _chunks(lines, named, _event_object if named else _chunk_object, self.formats)
+        tags = self._tags(named_events)
+        return _chunks(lines, tags, partial(_event_object, tags=tags) if tags else _chunk_object, self.formats)
 
     def aiter_chunk_dicts(
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
     ) -> AsyncIterator[dict[str, Any]]:
         """``iter_chunk_dicts`` for an async iterable of lines."""
-        named = self.named_events if named_events is None else named_events
-        return _achunks(lines, named, _event_object if named else _chunk_object, self.formats)
+        tags = self._tags(named_events)
+        return _achunks(lines, tags, partial(_event_object, tags=tags) if tags else _chunk_object, self.formats)
+
+    def _tags(self, named_events: bool | None) -> tuple[str, ...]:
+        """The tag fields of the events read: the module's, or as ``named_events`` says."""
+        if named_events is None:
+            return self.tags
+        return (self.tags or ("type",)) if named_events else ()

@@ -1364,7 +1364,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 }
 
 
-_READER = _Reader((), named_events=False)
+_READER = _Reader((), tags=())
 iter_chunk_dicts = _READER.iter_chunk_dicts
 aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
@@ -1385,11 +1385,11 @@ def iter_chunks(
 ) -> Iterator[CreateChatCompletionStreamResponse]:
     """The chunks of a stream, each a ``CreateChatCompletionStreamResponse`` (raises as ``iter_chunk_dicts`` does,
     and ``msgspec.ValidationError`` where one does not fit)."""
-    return _chunks(lines, False, _chunk_model, _READER.formats)
+    return _chunks(lines, (), _chunk_model, _READER.formats)
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, _READER.formats)
+    return _achunks(lines, (), _chunk_model, _READER.formats)

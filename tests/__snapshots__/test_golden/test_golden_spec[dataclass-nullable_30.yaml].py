@@ -354,7 +354,7 @@ class ChunkAccumulator(_ChunkAccumulator):
         return self.snapshot()
 
 
-_READER = _Reader((), named_events=False)
+_READER = _Reader((), tags=())
 iter_chunk_dicts = _READER.iter_chunk_dicts
 aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
@@ -367,9 +367,9 @@ def _chunk_model(text: str, number: int) -> Chunk:
 def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:
     """The chunks of a stream, each a ``Chunk`` (raises as ``iter_chunk_dicts`` does,
     and ``ParseError`` where one does not fit)."""
-    return _chunks(lines, False, _chunk_model, _READER.formats)
+    return _chunks(lines, (), _chunk_model, _READER.formats)
 
 
 def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[Chunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, _READER.formats)
+    return _achunks(lines, (), _chunk_model, _READER.formats)

@@ -101,7 +101,7 @@ class RootAccumulator(_ChunkAccumulator):
         return self.snapshot()
 
 
-_READER = _Reader((), named_events=False)
+_READER = _Reader((), tags=())
 iter_chunk_dicts = _READER.iter_chunk_dicts
 aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
