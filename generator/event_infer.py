@@ -172,7 +172,7 @@ class _Event(FieldPlacer):
         if self.member == self.fold.target or self._is_the_answer():
             op = "init" if self.name.stage is Stage.START else "finalize"
             return [{"op": op, "value": "*"}], f"the event is the finished {self.target} ({word}): {op}"
-        if (entry := self._as_entry()) is not None:
+        if (entry := self._as_entry() or self._as_field()) is not None:
             return entry
         home = self._home()
         self.ident = self._ident(home)
@@ -226,6 +226,15 @@ class _Event(FieldPlacer):
                 why = f"the event is an entry of {found.path} (its name says {last})"
                 return [{"op": "push", "at": found.path, "value": "*"}], why
         return None
+
+    def _as_field(self) -> tuple[list[dict[str, Any]], str] | None:
+        """An event whose type is the type of one of the target's fields (Letta's ``stop_reason`` event,
+        a ``LettaStopReason``, is ``LettaResponse.stop_reason``): it sets that field, whole."""
+        root = self.fold.ir.fields(self.target).items()
+        found = [n for n, f in root if self.ir.models_of([f.value_type]) == [self.member]]
+        if len(found) != 1:
+            return None
+        return [{"op": "replace", "at": found[0], "value": "*"}], f"the event is a {self.member}: {found[0]}, set"
 
     def _home(self) -> Place:
         """The entry the event's named addresses lead to (``output[..].content[..]``)."""

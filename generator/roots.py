@@ -295,9 +295,14 @@ def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
 
 def _beside_text(interp: Interpreter) -> tuple[str, ...]:
     """The objects operations answer as JSON beside a stream whose schema names no object (Dify's ``type:
-    string``, "read the ``event`` field of each data object"): what a union that no operation names may build."""
+    string``, "read the ``event`` field of each data object"; Letta's none): what a union that no operation
+    names may build."""
     view = SpecView.of(interp)
-    blank = [a for a in view.answers() if any(not view.properties(s) and not view.is_union(s) for s in a.streams)]
+    blank = [
+        a
+        for a in view.answers()
+        if a.unschemed or any(not view.properties(s) and not view.is_union(s) for s in a.streams)
+    ]
     found = (view.named(o) for a in blank for b in a.json for o in view.options(b) or [b] if not view.is_union(o))
     return tuple(dict.fromkeys(n for n in found if n is not None))
 

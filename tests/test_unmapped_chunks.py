@@ -1769,3 +1769,121 @@ def test_an_sse_error_event_tagged_by_the_unions_own_tag_is_folded_not_raised(tm
     assert (acc.error, _data(acc.snapshot())["answer"]) == (error, " I")
     with pytest.raises(module.StreamError):
         list(module.iter_chunk_dicts(["event: error", 'data: {"message": "overloaded"}', ""]))
+
+
+# -- a ninth trial: Letta (letta-ai/letta, fern/openapi.json @ 2953a9f) --
+
+#: Letta's agent messages: the JSON answer a ``LettaResponse``, the stream declared with no schema (the
+#: events' union is only a component), its members tagged ``message_type``; two of them are exactly
+#: the types of the answer's ``stop_reason`` and ``usage``.
+LETTA = """\
+paths:
+  /v1/agents/{agent_id}/messages:
+    post:
+      operationId: send_message
+      responses:
+        "200":
+          description: the answer, or a stream when streaming=true
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/LettaResponse"}
+            text/event-stream: {description: "Server-Sent Events stream (when streaming=true in request body)"}
+components:
+  schemas:
+    LettaResponse:
+      type: object
+      required: [messages, stop_reason, usage]
+      properties:
+        messages:
+          type: array
+          items: {$ref: "#/components/schemas/LettaMessageUnion"}
+        stop_reason: {$ref: "#/components/schemas/LettaStopReason"}
+        usage: {$ref: "#/components/schemas/LettaUsageStatistics"}
+    LettaMessageUnion:
+      oneOf:
+        - {$ref: "#/components/schemas/ReasoningMessage"}
+        - {$ref: "#/components/schemas/AssistantMessage"}
+      discriminator:
+        propertyName: message_type
+        mapping:
+          reasoning_message: "#/components/schemas/ReasoningMessage"
+          assistant_message: "#/components/schemas/AssistantMessage"
+    LettaStreamingResponse:
+      oneOf:
+        - {$ref: "#/components/schemas/ReasoningMessage"}
+        - {$ref: "#/components/schemas/AssistantMessage"}
+        - {$ref: "#/components/schemas/LettaErrorMessage"}
+        - {$ref: "#/components/schemas/LettaStopReason"}
+        - {$ref: "#/components/schemas/LettaUsageStatistics"}
+      discriminator:
+        propertyName: message_type
+        mapping:
+          reasoning_message: "#/components/schemas/ReasoningMessage"
+          assistant_message: "#/components/schemas/AssistantMessage"
+          error_message: "#/components/schemas/LettaErrorMessage"
+          stop_reason: "#/components/schemas/LettaStopReason"
+          usage_statistics: "#/components/schemas/LettaUsageStatistics"
+    ReasoningMessage:
+      type: object
+      required: [id, date, reasoning]
+      properties:
+        id: {type: string}
+        date: {type: string, format: date-time}
+        message_type: {type: string, const: reasoning_message, default: reasoning_message}
+        reasoning: {type: string}
+    AssistantMessage:
+      type: object
+      required: [id, date, content]
+      properties:
+        id: {type: string}
+        date: {type: string, format: date-time}
+        message_type: {type: string, const: assistant_message, default: assistant_message}
+        content: {type: string, description: The message content sent by the agent.}
+    LettaErrorMessage:
+      type: object
+      required: [run_id, error_type, message]
+      properties:
+        message_type: {type: string, const: error_message, default: error_message}
+        run_id: {type: string}
+        error_type: {type: string}
+        message: {type: string}
+    LettaStopReason:
+      type: object
+      required: [stop_reason]
+      properties:
+        message_type: {type: string, const: stop_reason, default: stop_reason}
+        stop_reason: {type: string, enum: [end_turn, error, max_steps]}
+    LettaUsageStatistics:
+      type: object
+      properties:
+        message_type: {type: string, const: usage_statistics, default: usage_statistics}
+        completion_tokens: {type: integer, default: 0}
+        prompt_tokens: {type: integer, default: 0}
+        total_tokens: {type: integer, default: 0}
+"""
+
+LETTA_EVENTS = [
+    {"message_type": "reasoning_message", "id": "m-1", "date": "2026-01-01T00:00:00Z", "reasoning": "A greeting."},
+    {"message_type": "assistant_message", "id": "m-2", "date": "2026-01-01T00:00:01Z", "content": "Hello!"},
+    {"message_type": "stop_reason", "stop_reason": "end_turn"},
+    {"message_type": "usage_statistics", "completion_tokens": 5, "prompt_tokens": 10, "total_tokens": 15},
+]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_event_of_a_target_fields_type_sets_that_field(tmp_path: Path, style: str) -> None:
+    """Letta declares its stream with no schema: the union folded into nothing (``--schema`` gave types
+    only). The object answered as JSON beside a stream declaring no schema is the target; the
+    ``stop_reason`` and ``usage_statistics`` events, each exactly the type of one of its fields, set
+    that field (they went to side channels, and ``to_response`` lacked both required fields);
+    ``error_message`` is the stream's error."""
+    module = _generated(tmp_path, LETTA, style, schemas=("LettaStreamingResponse",))
+    acc = module.LettaStreamingResponseAccumulator()
+    for event in json.loads(json.dumps(LETTA_EVENTS)):
+        acc.add(event)
+    data = _data(acc.to_response())
+    assert [m["id"] for m in data["messages"]] == ["m-1", "m-2"]
+    assert (data["stop_reason"]["stop_reason"], data["usage"]["total_tokens"], acc.channels) == ("end_turn", 15, {})
+    error = {"message_type": "error_message", "run_id": "r", "error_type": "internal_error", "message": "boom"}
+    acc.add(json.loads(json.dumps(error)))
+    assert acc.error == error

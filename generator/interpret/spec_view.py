@@ -21,13 +21,15 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One response of an operation (``path``, ``method``): the schemas of its streamed media
-    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order."""
+    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order;
+    ``unschemed``: a streamed media type declares no schema (Letta's)."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
     path: str = ""
     method: str = ""
     media: tuple[str, ...] = ()
+    unschemed: bool = False
 
 
 class SpecView:
@@ -161,16 +163,18 @@ class SpecView:
         streams: list[Location] = []
         json: list[Location] = []
         kinds: list[str] = []
+        unschemed = False
         for media, body in content.items() if isinstance(content, dict) else ():
             kind = str(media).split(";")[0].strip()
             if not isinstance(body, dict) or not isinstance(body.get("schema"), dict):
+                unschemed |= kind in STREAM_MEDIA
                 continue
             if kind in STREAM_MEDIA:
                 streams.append(at.child("content", media, "schema"))
                 kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):
                 json.append(at.child("content", media, "schema"))
-        return Answer(tuple(streams), tuple(json), path, method, tuple(kinds))
+        return Answer(tuple(streams), tuple(json), path, method, tuple(kinds), unschemed)
 
 
 _VIEWS: weakref.WeakKeyDictionary[Interpreter, SpecView] = weakref.WeakKeyDictionary()
