@@ -205,7 +205,8 @@ class FieldPlacer:
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases
         fields = self.places.fields(place)
-        if any(n in fields for m in self.ir.models_of(mine) for n in self.ir.fields(m)):  # a wrapper of its fields
+        wraps = any(n in fields for m in self.ir.models_of(mine) for n in self.ir.fields(m))  # a wrapper of its fields
+        if wraps and not self._another_kind(mine, place):  # unless names alike (``id``, ``status``) of another object
             if self._fragmentary(mine, place.types):
                 return self._fields_of(mine, path, place, when)
             at = place.path
@@ -213,6 +214,15 @@ class FieldPlacer:
                 return Placed([self._entry("init", at, path, when)], f"{name}: fields of {self.target}, its start")
             return Placed([self._entry("merge", at, path, when)], f"{name}: fields of {at or self.target}, merged")
         return Placed([], "")
+
+    def _another_kind(self, mine: list[Type], place: Place) -> bool:
+        """Whether each object of ``mine`` has a tag naming another kind than each object at ``place``
+        (OpenAI's ``object: thread.message`` where the target is a ``thread.run``; ``text_delta`` is of ``text``)."""
+        tags, here = (
+            [{k: event_name(str(v)).stem for k, v in self.ir.tags(m).items()} for m in self.ir.models_of(types)]
+            for types in (mine, list(place.types))
+        )
+        return bool(tags and here) and all(any(a[k] != b[k] for k in a.keys() & b.keys()) for a in tags for b in here)
 
     def _cases(self, name: str, mine: list[Type], path: str, place: Place) -> Placed | None:
         """A field holding a tagged union: one ``when`` case per member, its fields placed; else None."""

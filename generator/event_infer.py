@@ -200,9 +200,9 @@ class _Event(FieldPlacer):
         return entries, "; ".join(why)
 
     def _ends_stream(self) -> bool:
-        """An ending event with no address, of the stem of the events that start the target (if any)."""
+        """An ending event with no address, of the stem of the events that start the target (if any) or none (``done``)."""
         tops = self.fold.top_stems
-        return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in tops)
+        return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in (*tops, ()))
 
     def _is_the_answer(self) -> bool:
         """An ending event without an address whose fields cover the target's required ones."""
@@ -276,7 +276,7 @@ class _Event(FieldPlacer):
         if self._ends_stream():
             return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
         rest = [n for n in payload if n != "created_at"]
-        if rest and self.name.stage is not Stage.FINAL:
+        if rest:  # an ending event too: what it settles is of another object, kept
             entries = [{"op": "side", "channel": self._channel() or rest[0], "value": "*", "keep": "all"}]
             return entries, f"{', '.join(rest)}: nothing of {self.target} holds them (side channel)"
         return [{"op": "ignore"}], "carries nothing the target holds"

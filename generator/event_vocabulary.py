@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .runtime.events import _dig, _kind_of, _picked
+from .runtime.events import _dig, _picked
 
 
 class Op(enum.Enum):
@@ -225,12 +225,6 @@ class EventRule:
     def by_kind(self) -> bool:
         """Whether its ``when`` entries test their field's JSON kind, not its value (all or none)."""
         return any(a.kind for a in self.actions if a.when is not None)
-
-    def case_of(self, event: Mapping[str, Any]) -> Any:
-        """What the dispatch field of ``event`` is compared with: its value, or its kind."""
-        dispatch = self.dispatch
-        found = dispatch.of(event) if dispatch is not None else None
-        return _kind_of(found) if self.by_kind else found
 
     @property
     def cases(self) -> tuple[tuple[str, tuple[Call, ...]], ...]:

@@ -42,6 +42,7 @@ STAGE_WORDS: dict[Stage, frozenset[str]] = {
             "incomplete",
             "failed",
             "cancelled",
+            "expired",
             "canceled",
         )
     ),

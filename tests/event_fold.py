@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.event_vocabulary import Call, EventPlan, EventRule, Slot, shared_walks
 from generator.runtime.event_paths import _Slot
-from generator.runtime.events import _EventFold, _Handler
+from generator.runtime.events import _EventFold, _Handler, _kind_of
 
 
 def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
@@ -46,7 +46,8 @@ def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
         make(*plain, fold, event)
         if dispatch is not None:
-            tag = rule.case_of(event)
+            found = dispatch.of(event)  # what the cases are compared with: its value, or its kind
+            tag = _kind_of(found) if rule.by_kind else found
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)

@@ -1887,3 +1887,148 @@ def test_an_event_of_a_target_fields_type_sets_that_field(tmp_path: Path, style:
     error = {"message_type": "error_message", "run_id": "r", "error_type": "internal_error", "message": "boom"}
     acc.add(json.loads(json.dumps(error)))
     assert acc.error == error
+
+
+# -- a tenth trial: OpenAI's Assistants stream (openai-openapi, AssistantStreamEvent, 2026-08-21) --
+
+
+def _assistant_event(event: str, data: str, description: str = "") -> str:
+    return (
+        f"        - type: object\n          required: [event, data]\n          description: '{description}'\n"
+        f"          properties: {{event: {{type: string, enum: ['{event}']}}, data: {data}}}\n"
+    )
+
+
+#: The Assistants stream: a oneOf of oneOfs (one per object) and of single events, each member an
+#: SSE frame ``{event, data}`` whose ``data`` is a run, a message or a message delta. A run and a
+#: message share field names (``id``, ``status``, ``thread_id``) and differ in ``object``.
+ASSISTANTS = (
+    """\
+paths: {}
+components:
+  schemas:
+    AssistantStreamEvent:
+      oneOf:
+        - {$ref: "#/components/schemas/ThreadStreamEvent"}
+        - {$ref: "#/components/schemas/RunStreamEvent"}
+        - {$ref: "#/components/schemas/MessageStreamEvent"}
+        - {$ref: "#/components/schemas/ErrorEvent"}
+        - {$ref: "#/components/schemas/DoneEvent"}
+    ThreadStreamEvent:
+      oneOf:
+"""
+    + _assistant_event("thread.created", "{$ref: '#/components/schemas/ThreadObject'}")
+    + "    RunStreamEvent:\n      oneOf:\n"
+    + "".join(
+        _assistant_event(f"thread.run.{e}", "{$ref: '#/components/schemas/RunObject'}")
+        for e in ("created", "completed")
+    )
+    + "    MessageStreamEvent:\n      oneOf:\n"
+    + _assistant_event("thread.message.created", "{$ref: '#/components/schemas/MessageObject'}")
+    + _assistant_event("thread.message.delta", "{$ref: '#/components/schemas/MessageDeltaObject'}")
+    + _assistant_event("thread.message.completed", "{$ref: '#/components/schemas/MessageObject'}")
+    + """\
+    ErrorEvent:
+      type: object
+      required: [event, data]
+      properties: {event: {type: string, enum: [error]}, data: {$ref: "#/components/schemas/Error"}}
+    DoneEvent:
+      type: object
+      required: [event, data]
+      description: Occurs when a stream ends.
+      properties: {event: {type: string, enum: [done]}, data: {type: string, enum: ["[DONE]"]}}
+    Error:
+      type: object
+      required: [message]
+      properties: {message: {type: string}, code: {type: string}}
+    ThreadObject:
+      type: object
+      required: [id, object]
+      properties: {id: {type: string}, object: {type: string, enum: [thread]}}
+    RunObject:
+      type: object
+      required: [id, object, status, thread_id]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [thread.run]}
+        status: {type: string, enum: [queued, in_progress, completed, failed]}
+        thread_id: {type: string}
+        assistant_id: {type: string}
+    MessageObject:
+      type: object
+      required: [id, object, status, thread_id, content]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [thread.message]}
+        status: {type: string, enum: [in_progress, completed]}
+        thread_id: {type: string}
+        assistant_id: {type: string}
+        content:
+          type: array
+          items: {type: object, properties: {type: {type: string}, text: {type: object, properties: {value: {type: string}}}}}
+    MessageDeltaObject:
+      type: object
+      required: [id, object, delta]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [thread.message.delta]}
+        delta:
+          type: object
+          properties:
+            content:
+              type: array
+              items:
+                type: object
+                properties:
+                  index: {type: integer}
+                  type: {type: string}
+                  text: {type: object, properties: {value: {type: string}}}
+"""
+)
+
+_RUN = {"id": "run_1", "object": "thread.run", "thread_id": "th_1", "assistant_id": "as_1"}
+_MESSAGE = {"id": "msg_1", "object": "thread.message", "thread_id": "th_1", "assistant_id": "as_1"}
+ASSISTANTS_EVENTS = [
+    {"event": "thread.created", "data": {"id": "th_1", "object": "thread"}},
+    {"event": "thread.run.created", "data": {**_RUN, "status": "queued"}},
+    {"event": "thread.message.created", "data": {**_MESSAGE, "status": "in_progress", "content": []}},
+    *(
+        {"event": "thread.message.delta", "data": {"id": "msg_1", "object": "thread.message.delta", "delta": delta}}
+        for delta in ({"content": [{"index": 0, "type": "text", "text": {"value": piece}}]} for piece in ("Hel", "lo"))
+    ),
+    {
+        "event": "thread.message.completed",
+        "data": {**_MESSAGE, "status": "completed", "content": [{"type": "text", "text": {"value": "Hello"}}]},
+    },
+    {"event": "thread.run.completed", "data": {**_RUN, "status": "completed"}},
+    {"event": "done", "data": "[DONE]"},
+]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_events_of_another_object_with_fields_of_the_same_names_are_kept_apart(tmp_path: Path, style: str) -> None:
+    """The Assistants stream builds a run; its message events carry a message, whose ``id``, ``status``
+    and ``thread_id`` are named as the run's: they were merged into the run (its id became the
+    message's, the text was lost, a second message erased the first, silently). An object whose tag
+    (``object: thread.message``) names another kind than the target's (``thread.run``) is another
+    object: its events are side channels, kept whole. The oneOf of oneOfs is one union, dispatched on
+    ``event`` (a first fit read every run event as unknown, and left ``error`` and ``done`` unfolded);
+    ``done`` ends the stream."""
+    module = _generated(tmp_path, ASSISTANTS, style, schemas=("AssistantStreamEvent",))
+    acc = module.AssistantStreamEventAccumulator()
+    events = json.loads(json.dumps(ASSISTANTS_EVENTS))
+    for event in events[:-1]:
+        acc.add(event)
+    assert _data(acc.to_response()) == {**_RUN, "status": "completed"}
+    assert [e.get("data", e)["id"] for e in acc.channels["message"]] == ["msg_1", "msg_1", "msg_1", "msg_1"]
+    assert (acc.anomalies, acc.finished) == ([], "thread.run.completed")
+    parsed = module.parse_assistant_stream_event(events[1])
+    assert _data(parsed) == events[1] and "Unknown" not in type(parsed).__name__
+    acc = module.AssistantStreamEventAccumulator()
+    for event in (events[1], {"event": "error", "data": {"message": "boom"}}):
+        acc.add(event)
+    assert acc.error == {"event": "error", "data": {"message": "boom"}}
+    acc = module.AssistantStreamEventAccumulator()
+    for event in (*events[:3], events[-1]):  # a run paused (requires_action), then the stream's end
+        acc.add(event)
+    assert (acc.anomalies, acc.finished) == ([], "done")

@@ -156,9 +156,10 @@ def _loads(text: str | bytes | bytearray) -> Any:
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
+_Tags = tuple[str, ...]  # the tag fields of a module's event unions (``type``)
 
 
-def _event_text(event: ServerSentEvent, tags: tuple[str, ...]) -> Any:
+def _event_text(event: ServerSentEvent, tags: _Tags) -> Any:
     """What a dispatched event gives the chunk reader: its data text, ``_DONE`` at ``data:
     [DONE]``, the ``StreamError`` to raise (after the chunks before it) for an error event, or
     None for no chunk (a named event such as a ping, unless ``tags``: the tag fields of the
@@ -178,7 +179,7 @@ def _event_text(event: ServerSentEvent, tags: tuple[str, ...]) -> Any:
     return event.data if event.event == "message" or tags else None
 
 
-def _has_tag(data: dict[str, Any], tags: tuple[str, ...]) -> bool:
+def _has_tag(data: dict[str, Any], tags: _Tags) -> bool:
     return any(type(data.get(tag)) is str for tag in tags)
 
 
@@ -192,7 +193,7 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     return data
 
 
-def _event_object(text: str, number: int, tags: tuple[str, ...] = ("type",)) -> dict[str, Any]:
+def _event_object(text: str, number: int, tags: _Tags = ("type",)) -> dict[str, Any]:
     """``_chunk_object`` for event unions (tag fields ``tags``): only an object with an
     ``error`` member and no string tag raises ``StreamError`` (a tagged ``error`` event is folded)."""
     data = _object_of(text, number)
@@ -220,7 +221,7 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
     return data
 
 
-def _chunk_texts(parser: _EventParser, item: str | bytes, tags: tuple[str, ...]) -> list[Any]:
+def _chunk_texts(parser: _EventParser, item: str | bytes, tags: _Tags) -> list[Any]:
     """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
     to ``_DONE`` or a ``StreamError``."""
     texts: list[Any] = []
@@ -376,7 +377,7 @@ def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -
 
 
 def _chunks(
-    lines: Iterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: Iterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> Iterator[Any]:
     """``decode(data, number)`` for each chunk of a stream, read and raising as
     ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
@@ -393,7 +394,7 @@ def _chunks(
         yield from _json_items(_prepend(head, rest), decode, form == "json")
 
 
-def _sse_chunks(lines: Iterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any]) -> Iterator[Any]:
+def _sse_chunks(lines: Iterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any]) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk of an event stream, up to ``data:
     [DONE]``; an error event raises ``StreamError`` after the chunks before it. ``lines`` end
     with ``""`` (an event left open is dispatched). A fast path with the same results takes a
@@ -429,7 +430,7 @@ def _sse_chunks(lines: Iterable[str | bytes], tags: tuple[str, ...], decode: Cal
 
 
 async def _achunks(
-    lines: AsyncIterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: AsyncIterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
@@ -469,7 +470,7 @@ async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, 
 
 
 async def _asse_chunks(
-    lines: AsyncIterable[str | bytes], tags: tuple[str, ...], decode: Callable[[str, int], Any]
+    lines: AsyncIterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
     """``_sse_chunks`` for an async iterable of lines (its twin: a shared step would cost a
     call per line)."""
@@ -508,7 +509,7 @@ class _Reader:
     each stream's first line says) and ``tags``, the tag fields of its event unions (if any)."""
 
     formats: tuple[str, ...]
-    tags: tuple[str, ...]
+    tags: _Tags
 
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
@@ -535,7 +536,7 @@ class _Reader:
         tags = self._tags(named_events)
         return _achunks(lines, tags, partial(_event_object, tags=tags) if tags else _chunk_object, self.formats)
 
-    def _tags(self, named_events: bool | None) -> tuple[str, ...]:
+    def _tags(self, named_events: bool | None) -> _Tags:
         """The tag fields of the events read: the module's, or as ``named_events`` says."""
         if named_events is None:
             return self.tags

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import Alias, Discriminator, Enum, Field, Model, ModelRef, Type, UnionType, map_parts
+from ..model import Alias, AliasRef, Discriminator, Enum, Field, Model, ModelRef, Type, UnionType, map_parts
 from ..naming import Place
 from .unions import union
 
@@ -38,7 +38,7 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
     """Replace every ``Pending`` discriminator in ``models`` and ``aliases`` (in place) by the
     discriminator it stands for, or by none."""
     finished = dict(models)
-    pass_ = _Settle(finished, places)
+    pass_ = _Settle(finished, places, dict(aliases))
     for name, m in finished.items():
         models[name] = m.map_types(pass_.type)
     for name, a in list(aliases.items()):
@@ -46,9 +46,10 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
 
 
 class _Settle:
-    def __init__(self, models: Mapping[str, Model], places: Mapping[str, Place]) -> None:
+    def __init__(self, models: Mapping[str, Model], places: Mapping[str, Place], aliases: Mapping[str, Alias]) -> None:
         self.models = models
         self.places = places
+        self.aliases = aliases
 
     def type(self, t: Type) -> Type:
         if not isinstance(t, UnionType):
@@ -77,7 +78,13 @@ class _Settle:
 
     def with_implied(self, options: list[Type]) -> list[Type]:
         """The options with their object members as one discriminated union, when those imply a
-        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects)."""
+        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects). Members that
+        are unions of objects (OpenAI's ``AssistantStreamEvent``, a oneOf of oneOfs) give their objects
+        where all then imply one: a dispatch on the tag, not a first fit that a catch-all would end."""
+        flat = [m for o in options for m in self.members(o)]
+        nested = [o for o in flat if isinstance(o, ModelRef)]
+        if flat != options and len(nested) == len(flat) and (implied := self.implied_discriminator(nested)):
+            return [UnionType(tuple(nested), implied)]
         objects = [o for o in options if isinstance(o, ModelRef)]
         implied = self.implied_discriminator(objects)
         if implied is None:
@@ -85,6 +92,11 @@ class _Settle:
         first = options.index(objects[0])
         rest: list[Type] = [o for o in options if not isinstance(o, ModelRef)]
         return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]
+
+    def members(self, t: Type) -> list[Type]:
+        """The members of a union alias (one level), else ``[t]``."""
+        alias = self.aliases.get(t.name) if isinstance(t, AliasRef) else None
+        return list(alias.value_type.options) if alias and isinstance(alias.value_type, UnionType) else [t]
 
     def implied_discriminator(self, options: list[ModelRef]) -> Discriminator | None:
         """A discriminator the members imply (see the module docstring; ``ResponseStreamEvent``'s
