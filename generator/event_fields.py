@@ -216,8 +216,7 @@ class FieldPlacer:
         return Placed([], "")
 
     def _another_kind(self, mine: list[Type], place: Place) -> bool:
-        """Whether each object of ``mine`` has a tag naming another kind than each object at ``place``
-        (OpenAI's ``object: thread.message`` where the target is a ``thread.run``; ``text_delta`` is of ``text``)."""
+        """Whether each object of ``mine`` has a tag of another kind than each at ``place`` (``thread.message``)."""
         tags, here = (
             [{k: event_name(str(v)).stem for k, v in self.ir.tags(m).items()} for m in self.ir.models_of(types)]
             for types in (mine, list(place.types))

@@ -200,7 +200,7 @@ class _Event(FieldPlacer):
         return entries, "; ".join(why)
 
     def _ends_stream(self) -> bool:
-        """An ending event with no address, of the stem of the events that start the target (if any) or none (``done``)."""
+        """An ending event with no address, of the stem of the events starting the target (if any) or none: ``done``."""
         tops = self.fold.top_stems
         return self.name.stage is Stage.FINAL and not self.keys and (not tops or self.name.stem in (*tops, ()))
 
@@ -228,9 +228,8 @@ class _Event(FieldPlacer):
         return None
 
     def _as_field(self) -> tuple[list[dict[str, Any]], str] | None:
-        """An event whose type is the type of one of the target's fields (Letta's ``stop_reason`` event,
-        a ``LettaStopReason``, is ``LettaResponse.stop_reason``): it sets that field, whole."""
-        root = self.fold.ir.fields(self.target).items()
+        """An event that is the type of one of the target's fields (Letta's ``stop_reason``): it sets it, whole."""
+        root = self.ir.fields(self.target).items()
         found = [n for n, f in root if self.ir.models_of([f.value_type]) == [self.member]]
         if len(found) != 1:
             return None

@@ -126,8 +126,7 @@ class EventName:
 def event_name(tag: str) -> EventName:
     """Read an event type's name (see ``EventName``)."""
     found = words(tag)
-    if len(found) >= 2 and found[-1] in ("message", "event") and found[-2] == "error":
-        found = found[:-1]  # Letta's ``error_message``: an error, of a union whose members are messages
+    found = found[:-1] if found[-2:] in (("error", "message"), ("error", "event")) else found  # Letta's error_message
     if len(found) >= 2 and "_".join(found[-2:]) in STAGE_WORDS[Stage.REFRESH]:
         return EventName(tag, Stage.REFRESH, found[:-2], "_".join(found[-2:]))
     for stage, known in STAGE_WORDS.items():

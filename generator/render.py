@@ -206,7 +206,6 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "sse": roots[0] if roots else None,
         "readers": readers,
         "union_roots": list(s.union_roots),
-        # an error event with one of these (as a string) is the union's, not the stream's error
         "event_tags": tuple(sorted({p.tag for p in gen.event_plans.values()})) or ("type",) * bool(s.union_roots),
         "streams": streams,
         "stream_formats": s.stream_formats,

@@ -173,14 +173,10 @@ def _event_text(event: ServerSentEvent, tags: _Tags) -> Any:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        if type(payload) is dict and _has_tag(payload, tags):
+        if type(payload) is dict and any(type(payload.get(tag)) is str for tag in tags):
             return event.data
         return StreamError(payload)
     return event.data if event.event == "message" or tags else None
-
-
-def _has_tag(data: dict[str, Any], tags: _Tags) -> bool:
-    return any(type(data.get(tag)) is str for tag in tags)
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -197,7 +193,7 @@ def _event_object(text: str, number: int, tags: _Tags = ("type",)) -> dict[str, 
     """``_chunk_object`` for event unions (tag fields ``tags``): only an object with an
     ``error`` member and no string tag raises ``StreamError`` (a tagged ``error`` event is folded)."""
     data = _object_of(text, number)
-    if data.get("error") and not _has_tag(data, tags):
+    if data.get("error") and not any(type(data.get(tag)) is str for tag in tags):
         raise StreamError(data["error"])
     return data
 
@@ -538,6 +534,4 @@ class _Reader:
 
     def _tags(self, named_events: bool | None) -> _Tags:
         """The tag fields of the events read: the module's, or as ``named_events`` says."""
-        if named_events is None:
-            return self.tags
-        return (self.tags or ("type",)) if named_events else ()
+        return self.tags if named_events is None else (self.tags or ("type",)) if named_events else ()

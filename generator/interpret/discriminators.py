@@ -47,9 +47,7 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
 
 class _Settle:
     def __init__(self, models: Mapping[str, Model], places: Mapping[str, Place], aliases: Mapping[str, Alias]) -> None:
-        self.models = models
-        self.places = places
-        self.aliases = aliases
+        self.models, self.places, self.aliases = models, places, aliases
 
     def type(self, t: Type) -> Type:
         if not isinstance(t, UnionType):
@@ -78,9 +76,8 @@ class _Settle:
 
     def with_implied(self, options: list[Type]) -> list[Type]:
         """The options with their object members as one discriminated union, when those imply a
-        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects). Members that
-        are unions of objects (OpenAI's ``AssistantStreamEvent``, a oneOf of oneOfs) give their objects
-        where all then imply one: a dispatch on the tag, not a first fit that a catch-all would end."""
+        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects). Unions of objects
+        among them (``AssistantStreamEvent``'s oneOfs) give theirs where all then imply one (no first fit)."""
         flat = [m for o in options for m in self.members(o)]
         nested = [o for o in flat if isinstance(o, ModelRef)]
         if flat != options and len(nested) == len(flat) and (implied := self.implied_discriminator(nested)):

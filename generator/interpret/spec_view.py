@@ -21,8 +21,8 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One response of an operation (``path``, ``method``): the schemas of its streamed media
-    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order;
-    ``unschemed``: a streamed media type declares no schema (Letta's)."""
+    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order (``unschemed``: a
+    streamed media type declares none, as Letta's)."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
