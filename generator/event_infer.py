@@ -270,12 +270,12 @@ class _Event(FieldPlacer):
             channel = self._channel() or content[0]
             entries = [{"op": "side", "channel": channel, "value": n, "keep": "all"} for n in content]
             return entries, f"{', '.join(content)}: content no field of {self.target} holds (side channel)"
-        if self.keys and self.name.stage is Stage.FINAL:
+        rest = [n for n in payload if n != "created_at"]  # an entry's end with more than ids: kept below
+        if self.keys and self.name.stage is Stage.FINAL and all(words(n)[-1:] == ("id",) for n in rest):
             return [{"op": "ignore", "_ends": tuple(self.keys)}], "an entry ends: nothing to settle"
         if self._ends_stream():
             return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
-        rest = [n for n in payload if n != "created_at"]
-        if rest:  # an ending event too: what it settles is of another object, kept
+        if rest:
             entries = [{"op": "side", "channel": self._channel() or rest[0], "value": "*", "keep": "all"}]
             return entries, f"{', '.join(rest)}: nothing of {self.target} holds them (side channel)"
         return [{"op": "ignore"}], "carries nothing the target holds"

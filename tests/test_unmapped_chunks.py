@@ -2032,3 +2032,59 @@ def test_events_of_another_object_with_fields_of_the_same_names_are_kept_apart(t
     for event in (*events[:3], events[-1]):  # a run paused (requires_action), then the stream's end
         acc.add(event)
     assert (acc.anomalies, acc.finished) == ([], "done")
+
+
+#: The Realtime API's shape (``RealtimeServerEvent``): the transcript of the user's audio ends in an
+#: event addressed like the answer's content (``content_index``) whose fields the answer does not hold.
+TRANSCRIBED = """\
+paths: {}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: "#/components/schemas/Created"}
+        - {$ref: "#/components/schemas/Transcribed"}
+        - {$ref: "#/components/schemas/Done"}
+    Created:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.created]}, response: {$ref: "#/components/schemas/Answer"}}
+    Done:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.done]}, response: {$ref: "#/components/schemas/Answer"}}
+    Transcribed:
+      type: object
+      required: [type, item_id, content_index, transcript]
+      properties:
+        type: {type: string, enum: [conversation.item.input_audio_transcription.completed]}
+        item_id: {type: string}
+        content_index: {type: integer}
+        transcript: {type: string}
+        usage: {type: object, properties: {total_tokens: {type: integer}}}
+    Answer:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        content: {type: array, items: {type: object, properties: {type: {type: string}, text: {type: string}}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_entrys_end_carrying_what_the_target_does_not_hold_is_a_side_channel(tmp_path: Path, style: str) -> None:
+    """The Realtime API's ``input_audio_transcription.completed`` (addressed by ``content_index``, its
+    ``transcript`` and ``usage`` of nothing the response holds) was inferred as "an entry ends: nothing
+    to settle" and ignored: the user's transcript vanished, unreported. An entry's end carrying more
+    than ids is a side channel, kept whole."""
+    module = _generated(tmp_path, TRANSCRIBED, style, schemas=("Events",))
+    acc = module.EventsAccumulator()
+    said = {"type": "conversation.item.input_audio_transcription.completed", "item_id": "i", "content_index": 0}
+    said |= {"transcript": "What's the weather?", "usage": {"total_tokens": 7}}
+    for event in (
+        {"type": "response.created", "response": {"id": "r"}},
+        said,
+        {"type": "response.done", "response": {"id": "r"}},
+    ):
+        acc.add(json.loads(json.dumps(event)))
+    assert list(acc.channels.values()) == [[said]] and acc.anomalies == []
