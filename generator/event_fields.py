@@ -55,7 +55,7 @@ class FieldPlacer:
         self.keys = [
             n for n, f in self.fields.items() if address_of(n) is not None and ir.is_kind(f.value_type, "integer")
         ]
-        self.used: set[str] = set()
+        self.used, self.foreign = set[str](), False  # foreign: an event of another object, none of it the target's
         self.ident: str | None = None
 
     def _place_all(self, payload: list[str], home: Place) -> dict[str, Placed]:
@@ -196,6 +196,8 @@ class FieldPlacer:
     def _object(self, name: str, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
         """An object field with no field of its name at ``place``: the whole entry the event addresses,
         an entry of a list below, a tagged union of deltas (one case each), or a wrapper of its fields."""
+        if self.foreign and not place.steps:
+            return Placed([], "")
         if place.keyed and self.places.holds_items(mine, place.types, some=True):  # the event addresses it
             op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
             return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")

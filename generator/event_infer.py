@@ -110,6 +110,7 @@ class _Fold:
     def __init__(self, ir: EventSchema, members: dict[str, str], tag: str, target: str) -> None:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
+        self.envelope = frozenset.intersection(*(frozenset(ir.fields(m)) for m in members.values()))  # on every event
 
     def infer(self) -> tuple[list[Inferred], list[tuple[str, str]]]:
         """The members decided (``_settled``), and ``(event type, why)`` of the others."""
@@ -137,11 +138,6 @@ class _Fold:
         return carriers or starts
 
     @cached_property
-    def envelope(self) -> frozenset[str]:
-        """The fields every member has (``conversation_id``): they say nothing of what one event is about."""
-        return frozenset.intersection(*(frozenset(self.ir.fields(m)) for m in self.members.values()))
-
-    @cached_property
     def order(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
         found = [
@@ -158,6 +154,10 @@ class _Event(FieldPlacer):
     def __init__(self, fold: _Fold, value: str, member: str) -> None:
         super().__init__(fold.ir, fold.places, fold.tag, fold.target, value, member)
         self.fold, self.value, self.member, self.order = fold, value, member, fold.order
+        tops = fold.top_stems or {self.name.stem}  # ``session.created`` beside the ``response.*`` carrying the target
+        self.foreign = (
+            self.name.stem not in tops and not self.keys and self.name.stage not in (Stage.DELTA, Stage.ERROR)
+        )
 
     def infer(self) -> tuple[list[dict[str, Any]], str]:
         if self.name.stage is Stage.ERROR:

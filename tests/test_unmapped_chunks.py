@@ -2088,3 +2088,67 @@ def test_an_entrys_end_carrying_what_the_target_does_not_hold_is_a_side_channel(
     ):
         acc.add(json.loads(json.dumps(event)))
     assert list(acc.channels.values()) == [[said]] and acc.anomalies == []
+
+
+#: The Realtime API's session events beside the response events that carry the answer whole: a
+#: session's ``id`` and ``max_output_tokens`` are named as the response's.
+SESSIONS = """\
+paths: {}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: "#/components/schemas/SessionCreated"}
+        - {$ref: "#/components/schemas/Created"}
+        - {$ref: "#/components/schemas/Done"}
+    SessionCreated:
+      type: object
+      required: [type, event_id, session]
+      properties:
+        type: {type: string, enum: [session.created]}
+        event_id: {type: string}
+        session:
+          type: object
+          description: The session configuration.
+          properties: {id: {type: string}, object: {type: string}, max_output_tokens: {type: integer}}
+    Created:
+      type: object
+      required: [type, event_id, response]
+      properties:
+        type: {type: string, enum: [response.created]}
+        event_id: {type: string}
+        response: {$ref: "#/components/schemas/Answer"}
+    Done:
+      type: object
+      required: [type, event_id, response]
+      properties:
+        type: {type: string, enum: [response.done]}
+        event_id: {type: string}
+        response: {$ref: "#/components/schemas/Answer"}
+    Answer:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [realtime.response]}
+        max_output_tokens: {type: integer}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_object_of_an_event_of_another_stem_than_those_carrying_the_answer_is_not_the_answers(
+    tmp_path: Path, style: str
+) -> None:
+    """The Realtime API's ``session.created`` carries a session, whose ``id`` and ``max_output_tokens``
+    are named as the response's: it was folded into the response (cut after ``response.created``,
+    the answer had the session's limit, invented, reported only as a repeated start). Where some
+    events carry the answer whole (``response.*``), an object of an unaddressed event of another stem
+    is another object's: a side channel."""
+    module = _generated(tmp_path, SESSIONS, style, schemas=("Events",))
+    acc = module.EventsAccumulator()
+    session = {"type": "session.created", "event_id": "e1", "session": {"id": "sess_1", "max_output_tokens": 4096}}
+    created = {"type": "response.created", "event_id": "e2", "response": {"id": "r", "object": "realtime.response"}}
+    for event in json.loads(json.dumps([session, created])):
+        acc.add(event)
+    assert acc.snapshot_dict() == {"id": "r", "object": "realtime.response"}
+    assert (acc.channels, acc.anomalies) == ({"session": [session]}, [])

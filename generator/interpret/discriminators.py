@@ -75,9 +75,8 @@ class _Settle:
         return Discriminator(d.property, tuple(mapping.items()))
 
     def with_implied(self, options: list[Type]) -> list[Type]:
-        """The options with their object members as one discriminated union, when those imply a
-        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects). Unions of objects
-        among them (``AssistantStreamEvent``'s oneOfs) give theirs where all then imply one (no first fit)."""
+        """The options with their object members as one discriminated union where they imply one; others stay
+        (``ToolChoiceParam``). Unions of objects among them (``AssistantStreamEvent``'s) give theirs where all do."""
         flat = [m for o in options for m in self.members(o)]
         nested = [o for o in flat if isinstance(o, ModelRef)]
         if flat != options and len(nested) == len(flat) and (implied := self.implied_discriminator(nested)):

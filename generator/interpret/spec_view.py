@@ -162,8 +162,7 @@ class SpecView:
         content = response.get("content") if isinstance(response, dict) else None
         streams: list[Location] = []
         json: list[Location] = []
-        kinds: list[str] = []
-        unschemed = False
+        kinds, unschemed = list[str](), False
         for media, body in content.items() if isinstance(content, dict) else ():
             kind = str(media).split(";")[0].strip()
             if not isinstance(body, dict) or not isinstance(body.get("schema"), dict):
