@@ -284,7 +284,7 @@ class _Event(FieldPlacer):
         """The event's stem without the first word most event types share (``audio_transcript``)."""
         stem = self.name.stem
         firsts = [words(v)[:1] for v in self.fold.members]
-        if stem and 2 * firsts.count(tuple(stem[:1])) > len(firsts):
+        if len(stem) > 1 and 2 * firsts.count(tuple(stem[:1])) > len(firsts):
             stem = stem[1:]
         return "_".join(stem)
 

@@ -32,7 +32,7 @@ SOURCES = {
             "TypeVar",
             "cast",
         ),
-        "import": ("re", "types", "typing", "msgspec"),
+        "import": ("functools", "re", "types", "typing", "msgspec"),
         "reprlib": ("recursive_repr",),
         "pydantic": (
             "BaseModel",
@@ -67,7 +67,7 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
     for name, module in sources.items():
         if name in used and module != "import":
             by_module.setdefault(module, []).append(name)
-    stdlib = [f"import {m}" for m in ("json", "re", "types", "typing") if m in used]
+    stdlib = [f"import {m}" for m in ("functools", "json", "re", "types", "typing") if m in used]
     third_party: list[str] = []
     for module in sorted(by_module):
         line = import_line(module, sorted(by_module[module], key=isort_key))

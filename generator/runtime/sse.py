@@ -5,11 +5,11 @@ and a JSON array). A generated module binds its ``iter_chunk_dicts``/``iter_chun
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 
@@ -521,16 +521,15 @@ class _Reader:
             StreamError: the server sent an error event (after every chunk before it).
             StreamFormatError: the input is not a well-formed stream of JSON chunks.
         """
-        tags = self._tags(named_events)
-        return _chunks(lines, tags, partial(_event_object, tags=tags) if tags else _chunk_object, self.formats)
+        return _chunks(lines, *self._read(named_events), self.formats)
 
     def aiter_chunk_dicts(
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
     ) -> AsyncIterator[dict[str, Any]]:
         """``iter_chunk_dicts`` for an async iterable of lines."""
-        tags = self._tags(named_events)
-        return _achunks(lines, tags, partial(_event_object, tags=tags) if tags else _chunk_object, self.formats)
+        return _achunks(lines, *self._read(named_events), self.formats)
 
-    def _tags(self, named_events: bool | None) -> _Tags:
-        """The tag fields of the events read: the module's, or as ``named_events`` says."""
-        return self.tags if named_events is None else (self.tags or ("type",)) if named_events else ()
+    def _read(self, named_events: bool | None) -> tuple[_Tags, Callable[[str, int], Any]]:
+        """The tag fields of the events read (the module's, or as ``named_events`` says), and their decoder."""
+        tags = self.tags if named_events is None else (self.tags or ("type",)) if named_events else ()
+        return tags, functools.partial(_event_object, tags=tags) if tags else _chunk_object
