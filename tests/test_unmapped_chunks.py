@@ -2021,6 +2021,7 @@ def test_events_of_another_object_with_fields_of_the_same_names_are_kept_apart(t
         acc.add(event)
     assert _data(acc.to_response()) == {**_RUN, "status": "completed"}
     assert [e.get("data", e)["id"] for e in acc.channels["message"]] == ["msg_1", "msg_1", "msg_1", "msg_1"]
+    assert acc.channels["thread"] == [events[0]]  # named by its object, not by a field it happens to have
     assert (acc.anomalies, acc.finished) == ([], "thread.run.completed")
     parsed = module.parse_assistant_stream_event(events[1])
     assert _data(parsed) == events[1] and "Unknown" not in type(parsed).__name__
