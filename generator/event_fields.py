@@ -258,8 +258,8 @@ class FieldPlacer:
             if len(free) > 1:
                 raise Undecided(f"{name}: JSON text for {' or '.join(free)}")
             return Placed([], "")
-        if not self._content(name):
-            return Placed([], "")
+        if not self._content(name) or "base64" in (getattr(self.fields.get(path), "description", "") or "").lower():
+            return Placed([], "")  # base64 pieces, each padded, do not join as text: a side channel keeps them
         for wanted in [c for c in (self.name.field, *self.name.stem[-1:]) if c]:
             f = fields.get(wanted)
             if f is not None and "string" in self.places.kinds([f.value_type]):

@@ -2153,3 +2153,59 @@ def test_an_object_of_an_event_of_another_stem_than_those_carrying_the_answer_is
         acc.add(event)
     assert acc.snapshot_dict() == {"id": "r", "object": "realtime.response"}
     assert (acc.channels, acc.anomalies) == ({"session": [session]}, [])
+
+
+#: The Realtime API's audio: base64 pieces, each padded, addressed like the answer's content.
+AUDIO = """\
+paths: {}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: "#/components/schemas/Created"}
+        - {$ref: "#/components/schemas/AudioDelta"}
+    Created:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.created]}, response: {$ref: "#/components/schemas/Answer"}}
+    AudioDelta:
+      type: object
+      required: [type, item_id, output_index, content_index, delta]
+      properties:
+        type: {type: string, enum: [response.output_audio.delta]}
+        item_id: {type: string}
+        output_index: {type: integer}
+        content_index: {type: integer}
+        delta: {type: string, description: Base64-encoded audio data delta.}
+    Answer:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        output:
+          type: array
+          items:
+            type: object
+            properties:
+              id: {type: string}
+              content:
+                type: array
+                items: {type: object, properties: {type: {type: string}, audio: {type: string}, transcript: {type: string}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_base64_pieces_are_kept_apart_not_joined_as_text(tmp_path: Path, style: str) -> None:
+    """The Realtime API's ``response.output_audio.delta`` ("Base64-encoded audio data delta") was
+    joined as text into the content's ``audio``: each piece is padded, so the joined text was no
+    base64 (a decoder gave a quarter of the bytes), silently. Base64 pieces go to a side channel."""
+    module = _generated(tmp_path, AUDIO, style, schemas=("Events",))
+    acc = module.EventsAccumulator()
+    answer = {"id": "r", "output": [{"id": "i", "content": [{"type": "audio", "audio": ""}]}]}
+    pieces = [
+        {"type": "response.output_audio.delta", "item_id": "i", "output_index": 0, "content_index": 0, "delta": d}
+        for d in ("AAA=", "BBB=")
+    ]
+    for event in json.loads(json.dumps([{"type": "response.created", "response": answer}, *pieces])):
+        acc.add(event)
+    assert (acc.snapshot_dict(), list(acc.channels.values()), acc.anomalies) == (answer, [["AAA=", "BBB="]], [])
