@@ -533,4 +533,5 @@ class _Reader:
     def _read(self, named_events: bool | None) -> tuple[_Tags, Callable[[str, int], Any]]:
         """The tag fields of the events read (the module's, or as ``named_events`` says), and their decoder."""
         tags = self.tags if named_events is None else (self.tags or ("type",)) if named_events else ()
-        return tags, functools.partial(_event_object, tags=tags) if tags else _chunk_object
+        decode = _event_object if tags == ("type",) else functools.partial(_event_object, tags=tags)  # no call added
+        return tags, decode if tags else _chunk_object
