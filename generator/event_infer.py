@@ -182,11 +182,11 @@ class _Event(FieldPlacer):
         placed = self._place_all(payload, home)
         entries = [e for p in placed.values() for e in p.entries]
         why = list(dict.fromkeys(p.why for p in placed.values() if p.entries))
-        own = [p for n, p in placed.items() if n not in self.fold.envelope]  # what tells this event apart
-        if not home.steps and 2 * sum(1 for p in own if p.entries) < len(own):
+        own = [n for n in payload if n not in self.fold.envelope]  # what tells this event apart
+        if not home.steps and 2 * sum(1 for n in own if placed[n].entries) < len(own):
             entries = []  # most of its fields are of something the target does not hold (a segment, a file)
         if not entries:
-            return self._nothing_placed(home, [n for n in payload if n not in self.fold.envelope] or payload)
+            return self._nothing_placed(home, own or payload)
         gathered = self._gathered(entries, home)
         if gathered is not entries:  # the plain values became one ``value: "*"``: say so once
             plain = [w.removesuffix(": set") for w in why if w.endswith(": set")]
