@@ -162,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
             if name in chosen
         ]
         if chat:
-            modules = generate_styles(ROOT / "specs" / "openai.yaml", config.scratch / "modules")
+            modules = generate_styles(
+                ROOT / "specs" / "openai.yaml", config.scratch / "modules", formatter=config.formatter
+            )
             for name, section in chat:
                 text, figures[name] = section.run(config, modules)
                 print(text, flush=True)

@@ -161,7 +161,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
     if not SPEC.is_file():
         note = f"skipped: the spec `{SPEC}` is not there (`python scripts/fetch_specs.py` gets it)."
         return f"### Anthropic\n\n{note}\n", {}
-    styles, cached = cached_styles(SPEC, ("MessageStreamEvent",))
+    styles, cached = cached_styles(SPEC, ("MessageStreamEvent",), config.formatter)
     runs: dict[str, Contender] = {BASE: json_loads}
     runs.update({f"{style} snapshot_dict()": fold(m, False) for style, m in styles.items()})
     runs.update({f"{style} snapshot()": fold(styles[style], True) for style in ("typeddict", "pydantic")})
@@ -280,7 +280,7 @@ def drifted_table(config: Config) -> tuple[str, dict[str, Any]]:
     input and contender, ``flat`` (large / small per block) and ``drift`` (the places each
     typed snapshot reported on the large input)."""
     styles = (*STYLES, "msgspec")
-    paths, _ = cached_outputs(SPEC, ("MessageStreamEvent",), styles, "bench")
+    paths, _ = cached_outputs(SPEC, ("MessageStreamEvent",), styles, "bench", config.formatter)
     modules = {style: import_module(path) for style, path in zip(styles, paths)}
     runs: dict[str, Contender] = {BASE: json_loads}
     for style, module in modules.items():

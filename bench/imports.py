@@ -116,7 +116,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
     contenders: dict[str, tuple[str, Path]] = {"bare": ("pass", config.scratch)}
     rows_of: dict[str, dict[str, str]] = {}
     for family, (spec, roots) in families(config.quick).items():
-        paths, _ = cached_outputs(spec, roots, ALL_STYLES, family)
+        paths, _ = cached_outputs(spec, roots, ALL_STYLES, family, config.formatter)
         if config.before:
             before = config.scratch / "imports" / f"{family}_before"
             for path in modules_at(config.before, spec, roots, family, before):

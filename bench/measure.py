@@ -47,6 +47,12 @@ class Config:
     scratch: Path
     before: str | None = None
 
+    @property
+    def formatter(self) -> str:
+        """What formats the modules a section measures (not the generation section's): ruff with
+        ``--quick`` (a smoke run; black takes most of a generation), else black, as users run it."""
+        return "ruff" if self.quick else "black"
+
 
 def rounds(
     contenders: dict[K, Callable[[], object]],
@@ -154,11 +160,14 @@ def script(name: str) -> list[str]:
 _counter = itertools.count()
 
 
-def generate_styles(spec: Path, out: Path, schemas: tuple[str, ...] = ()) -> dict[str, ModuleType]:
+def generate_styles(
+    spec: Path, out: Path, schemas: tuple[str, ...] = (), formatter: str = "black"
+) -> dict[str, ModuleType]:
     """Generate the three styles from ``spec`` into ``out`` and import them (each under a
     unique name registered in ``sys.modules``, which pydantic needs); ``schemas``: the
     roots (``--schema``), default the stream chunks found automatically."""
-    outputs, _ = generate(Options(spec=spec, output=out, styles=STYLES, schemas=schemas, module="bench"))
+    options = Options(spec=spec, output=out, styles=STYLES, schemas=schemas, module="bench", formatter=formatter)
+    outputs, _ = generate(options)
     write_outputs(outputs)
     return import_styles([output.path for output in outputs if output.module])
 
@@ -186,20 +195,20 @@ def import_module(path: Path) -> ModuleType:
     return importlib.import_module(f"{package}.{path.stem}")
 
 
-def cached_styles(spec: Path, schemas: tuple[str, ...]) -> tuple[dict[str, ModuleType], bool]:
+def cached_styles(spec: Path, schemas: tuple[str, ...], formatter: str = "black") -> tuple[dict[str, ModuleType], bool]:
     """``generate_styles``, cached across runs (see ``cached_outputs``). Returns the modules
     and whether they came from the cache."""
-    paths, cached = cached_outputs(spec, schemas, STYLES, "bench")
+    paths, cached = cached_outputs(spec, schemas, STYLES, "bench", formatter)
     return import_styles(paths), cached
 
 
 def cached_outputs(
-    spec: Path, schemas: tuple[str, ...], styles: tuple[str, ...], module: str
+    spec: Path, schemas: tuple[str, ...], styles: tuple[str, ...], module: str, formatter: str = "black"
 ) -> tuple[list[Path], bool]:
     """The generated modules' paths, cached across runs in the system's temp dir under a key
-    made of the spec, the roots, the styles, the name and every file of ``generator/`` and
-    ``templates/`` (any change regenerates); and whether they came from the cache."""
-    digest = hashlib.sha256(spec.read_bytes() + repr((schemas, styles, module)).encode())
+    made of the spec, the roots, the styles, the name, the formatter and every file of
+    ``generator/`` and ``templates/`` (any change regenerates); and whether they came from the cache."""
+    digest = hashlib.sha256(spec.read_bytes() + repr((schemas, styles, module, formatter)).encode())
     for path in sorted([*(ROOT / "generator").rglob("*"), *(ROOT / "templates").rglob("*")]):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
@@ -210,7 +219,9 @@ def cached_outputs(
     cache.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache.parent) as tmp:
         outputs, _ = generate(
-            Options(spec=spec, output=Path(tmp) / "out", styles=styles, schemas=schemas, module=module)
+            Options(
+                spec=spec, output=Path(tmp) / "out", styles=styles, schemas=schemas, module=module, formatter=formatter
+            )
         )
         write_outputs(outputs)
         try:

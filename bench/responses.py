@@ -215,7 +215,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
     if not NEWEST_SPEC.is_file():
         note = f"skipped: the spec `{NEWEST_SPEC.name}` is not there (`python scripts/fetch_specs.py` gets it)."
         return f"### Responses\n\n{note}\n", {}
-    styles, cached = cached_styles(NEWEST_SPEC, ("ResponseStreamEvent",))
+    styles, cached = cached_styles(NEWEST_SPEC, ("ResponseStreamEvent",), config.formatter)
     runs: dict[str, Contender] = {BASE: json_loads}
     runs.update({f"{style} snapshot_dict()": fold_dict(m) for style, m in styles.items()})
     runs.update({f"{style} snapshot()": fold_typed(styles[style]) for style in ("typeddict", "pydantic")})
