@@ -14,8 +14,8 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -101,48 +101,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return changes_main(args_list[1:])
     args = _parser().parse_args(args_list)
-    with _debug_log() if args.debug else nullcontext():
-        try:
-            return _run(args)
-        except KeyboardInterrupt:
-            print("interrupted; nothing was written", file=sys.stderr)
-            return 130
-        except BrokenPipeError:
-            return closed_pipe()
-        except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
-            if isinstance(exc, InternalError):
-                print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
-            elif isinstance(exc, (SpecError, OutputError)):
-                print(f"error: {exc}", file=sys.stderr)
-            elif not args.debug:
-                print(
-                    "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
-                    file=sys.stderr,
-                )
-            if args.debug:
-                import traceback  # here: ~25 ms a run that succeeds skips
-
-                traceback.print_exc()
-            return exit_status(exc)
-
-
-@contextmanager
-def _debug_log() -> Iterator[None]:
-    """``--debug``: debug messages on stderr while the run lasts (an in-process ``main`` must not
-    leave the handler writing to a closed stream)."""
-    import logging  # here: ~15 ms of import that runs without --debug do not need
-
-    logger = logging.getLogger("generator")
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("debug: %(message)s"))
-    logger.addHandler(handler)
-    level = logger.level
-    logger.setLevel(logging.DEBUG)
     try:
-        yield
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
+        return _run(args)
+    except KeyboardInterrupt:
+        print("interrupted; nothing was written", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return closed_pipe()
+    except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
+        if isinstance(exc, InternalError):
+            print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
+        elif isinstance(exc, (SpecError, OutputError)):
+            print(f"error: {exc}", file=sys.stderr)
+        elif not args.debug:
+            print(
+                "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
+                file=sys.stderr,
+            )
+        if args.debug:
+            import traceback  # here: ~25 ms a run that succeeds skips
+
+            traceback.print_exc()
+        return exit_status(exc)
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:

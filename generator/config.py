@@ -54,10 +54,7 @@ class Config:
 
 def find_project_root(start: Path) -> Path | None:
     """The nearest directory at or above ``start`` with a ``pyproject.toml``, else None."""
-    for directory in (start, *start.parents):
-        if (directory / "pyproject.toml").is_file():
-            return directory
-    return None
+    return next((directory for directory in (start, *start.parents) if (directory / "pyproject.toml").is_file()), None)
 
 
 def project_python(start: Path) -> tuple[int, int] | None:

@@ -18,12 +18,11 @@ A spec overrides a field with ``x-merge: POLICY``, a user with ``--merge-policy 
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .errors import SpecError, did_you_mean
+from .errors import SpecError, closest, did_you_mean
 from .event_words import CONTENT_WORDS, says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .naming import attribute_name, class_name, singular
@@ -208,8 +207,8 @@ def _plan_undeclared(
         model = Model(f"{owner.name}{class_name(name)}", (), pointer=owner.pointer)
         node = _plan_node(schemas, model, context, path, overrides, stack + (owner.name,), synthetic=True)
     # closer than did_you_mean's cutoff: `rol` for `role` (0.86), not `citations` for `obfuscation` (0.6)
-    close = difflib.get_close_matches(name, [f.wire_name for f in owner.fields], n=1, cutoff=0.8)
-    doubt = f"did you mean {close[0]!r}?" if close else ""
+    close = closest(name, [f.wire_name for f in owner.fields], cutoff=0.8)
+    doubt = f"did you mean {close!r}?" if close else ""
     return FieldPlan(
         field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt, absent=parsed.absent
     )

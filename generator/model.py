@@ -83,10 +83,7 @@ class Enum:
 
 def kind_of(value: Any) -> str:
     """The JSON scalar kind of a decoded value (``bool`` before ``int``), ``any`` otherwise."""
-    for kind in (bool, int, float, str):
-        if isinstance(value, kind):
-            return kind.__name__
-    return "any"
+    return next((kind.__name__ for kind in (bool, int, float, str) if isinstance(value, kind)), "any")
 
 
 @dataclass(frozen=True, slots=True)

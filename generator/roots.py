@@ -7,12 +7,13 @@ from __future__ import annotations
 import functools
 import weakref
 from collections.abc import Callable, Collection
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
-from .interpret.spec_view import SpecView
+from .interpret.spec_view import STREAM_FORMATS, SpecView
 from .merge_maps import shipped_maps
 from .naming import class_name
 from .resolve import Location
@@ -41,24 +42,13 @@ def declared_streams(interp: Interpreter) -> list[str]:
     order: chunk objects or event unions (an inline schema has no name to give it)."""
     view = SpecView.of(interp)
     found: list[str] = []
-    try:
+    with suppress(SpecError):  # a response it cannot read (a remote $ref): the streams before it
         for answer in view.answers():
             for stream in answer.streams:
                 name = _payload(view, stream)
                 if name is not None and name not in found:
                     found.append(name)
-    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
-        pass
     return found
-
-
-#: The reader of each streamed media type: server-sent events, JSON lines.
-STREAM_FORMATS = {
-    "text/event-stream": "sse",
-    "application/x-ndjson": "jsonl",
-    "application/jsonl": "jsonl",
-    "application/x-jsonlines": "jsonl",
-}
 
 
 def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ...]:
@@ -67,7 +57,7 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
     order; ``()``: none declared (the reader goes by the first line)."""
     view = SpecView.of(interp)
     found: set[str] = set()
-    try:
+    with suppress(SpecError):  # a response it cannot read (a remote $ref): the streams before it
         for answer in view.answers():
             for stream, media in zip(answer.streams, answer.media):
                 name = _payload(view, stream)
@@ -76,8 +66,6 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
                 found.add(STREAM_FORMATS[media])
                 if any(view.named(body) == name for body in answer.json):
                     found.add("json")
-    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
-        pass
     return tuple(form for form in ("sse", "jsonl", "json") if form in found)
 
 
@@ -146,15 +134,13 @@ def stream_unions(interp: Interpreter) -> list[UnionStream]:
     """The event unions the operations stream, in document order (``_answered``: targets); found once."""
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
-    try:
+    with suppress(SpecError):  # a response it cannot read (a remote $ref): the streams before it
         for answer in view.answers():
             for stream in answer.streams:
                 named = _stream_union(view, stream)
                 if named is not None and named[0] not in found:
                     targets = _answered(view, answer, named[1])
                     found[named[0]] = UnionStream(named[0], named[1], targets, answer.path)
-    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
-        pass
     return list(found.values())
 
 

@@ -45,8 +45,7 @@ def with_fallbacks(schemas: Schemas) -> Schemas:
     tags = _member_tags(names)
     for name in _standalone(schemas):  # reached otherwise too: any tag may come there
         tags.pop(name, None)
-    fallbacks = {name: _unknown_model(name, union) for union, name in names.items()}
-    models = dict(fallbacks)  # first: they refer to nothing
+    models = {name: _unknown_model(name, union) for union, name in names.items()}  # first: they refer to nothing
     for name, m in schemas.models.items():
         models[name] = _closed_tags(m, tags.get(name, {})).map_types(lambda t: _with_fallback(t, names))
     aliases = {name: replace(a, value_type=_with_fallback(a.value_type, names)) for name, a in schemas.aliases.items()}

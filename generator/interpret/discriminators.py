@@ -39,10 +39,8 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
     discriminator it stands for, or by none."""
     finished = dict(models)
     pass_ = _Settle(finished, places, dict(aliases))
-    for name, m in finished.items():
-        models[name] = m.map_types(pass_.type)
-    for name, a in list(aliases.items()):
-        aliases[name] = replace(a, value_type=pass_.type(a.value_type))
+    models.update({name: m.map_types(pass_.type) for name, m in finished.items()})
+    aliases.update({name: replace(a, value_type=pass_.type(a.value_type)) for name, a in aliases.items()})
 
 
 class _Settle:
@@ -70,8 +68,7 @@ class _Settle:
             if option.name in d.quiet or (option.name in written and tags == [self.places[option.name].component]):
                 continue  # mapped explicitly: its schema name is no tag (its own const/enum values are)
             for tag in tags:
-                if tag not in mapping:
-                    mapping[tag] = option.name
+                mapping.setdefault(tag, option.name)
         return Discriminator(d.property, tuple(mapping.items()))
 
     def with_implied(self, options: list[Type]) -> list[Type]:

@@ -8,6 +8,7 @@ pending until ``settle``.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any
 
@@ -191,10 +192,8 @@ class Interpreter(ObjectReading, UnionReading):
                 path.append(str(key))
             dloc = Location(doc, "").child(*reversed(path), "discriminator")
             for tag, target in raw["mapping"].items():
-                try:
+                with suppress(SpecError):  # reported where the mapping is read
                     self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
-                except SpecError:
-                    pass  # reported where the mapping is read
 
     def read(self, schema: Any, loc: Location) -> Reading:
         """Read one schema node found at ``loc``."""

@@ -13,15 +13,20 @@ from typing import Any
 from ..resolve import Location
 from .reader import Interpreter
 
-#: Media types of a streamed answer (server-sent events, JSON lines).
-STREAM_MEDIA = ("text/event-stream", "application/x-ndjson", "application/jsonl", "application/x-jsonlines")
+#: The media types of a streamed answer, and the reader of each: server-sent events, JSON lines.
+STREAM_FORMATS = {
+    "text/event-stream": "sse",
+    "application/x-ndjson": "jsonl",
+    "application/jsonl": "jsonl",
+    "application/x-jsonlines": "jsonl",
+}
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One response of an operation (``path``, ``method``): the schemas of its streamed media
-    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order (``unschemed``: a
+    (``STREAM_FORMATS``; ``media``: the type of each) and of its JSON media, in document order (``unschemed``: a
     streamed media type declares none, as Letta's)."""
 
     streams: tuple[Location, ...]
@@ -166,9 +171,9 @@ class SpecView:
         for media, body in content.items() if isinstance(content, dict) else ():
             kind = str(media).split(";")[0].strip()
             if not isinstance(body, dict) or not isinstance(body.get("schema"), dict):
-                unschemed |= kind in STREAM_MEDIA
+                unschemed |= kind in STREAM_FORMATS
                 continue
-            if kind in STREAM_MEDIA:
+            if kind in STREAM_FORMATS:
                 streams.append(at.child("content", media, "schema"))
                 kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):

@@ -10,12 +10,7 @@ from ..model import ANY, Discriminator, Enum, Prim, Type, UnionType
 def union(options: list[Type], discriminator: Discriminator | None = None) -> Type:
     """Normalise a union: flatten nested unions, merge inline enums, drop a base type an
     open enum already admits, drop duplicates; one option is that option."""
-    flat: list[Type] = []
-    for option in options:
-        if isinstance(option, UnionType) and option.discriminator is None:
-            flat.extend(option.options)
-        else:
-            flat.append(option)
+    flat = [o for x in options for o in (x.options if isinstance(x, UnionType) and x.discriminator is None else (x,))]
     if any(o == ANY for o in flat):
         return ANY
     merged: list[Type] = []
