@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 988eab2beb7c6832eed12aa85f753c02, output d018be854e82483a071db685c9c1a071
+# Fingerprint: inputs fa3509b33cd8146c149fff28efacef8c, output 662c4009d2e4623b905c74fb8f532116
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -12050,6 +12050,16 @@ class ResponseStreamEventAccumulator:
             tag="type",
             collections=("output",),
             order="sequence_number",
+            quiet=(
+                "response.audio.delta",
+                "response.audio.done",
+                "response.audio.transcript.delta",
+                "response.audio.transcript.done",
+                "response.image_generation_call.partial_image",
+                "response.mcp_list_tools.completed",
+                "response.mcp_list_tools.failed",
+                "response.mcp_list_tools.in_progress",
+            ),
             strict=strict,
         )
 

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 988eab2beb7c6832eed12aa85f753c02, output b6c9d65f4d66dd841433bd3c89c9957b
+# Fingerprint: inputs fa3509b33cd8146c149fff28efacef8c, output e4ccdbae7f3d23fd76092982664761d6
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -7887,6 +7887,16 @@ class ResponseStreamEventAccumulator:
             tag="type",
             collections=("output",),
             order="sequence_number",
+            quiet=(
+                "response.audio.delta",
+                "response.audio.done",
+                "response.audio.transcript.delta",
+                "response.audio.transcript.done",
+                "response.image_generation_call.partial_image",
+                "response.mcp_list_tools.completed",
+                "response.mcp_list_tools.failed",
+                "response.mcp_list_tools.in_progress",
+            ),
             strict=strict,
         )
 

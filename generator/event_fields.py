@@ -57,6 +57,7 @@ class FieldPlacer:
         ]
         self.used, self.foreign = set[str](), False  # foreign: an event of another object, none of it the target's
         self.ident: str | None = None
+        self.settled: tuple[str, ...] = ()  # the fields the ending event of its stem carries (``.done``'s ``text``)
 
     def _place_all(self, payload: list[str], home: Place) -> dict[str, Placed]:
         """Each field placed, by name; whole entries of lists last (the rest may take the bare ``index`` first)."""
@@ -260,7 +261,8 @@ class FieldPlacer:
             return Placed([], "")
         if not self._content(name) or "base64" in (getattr(self.fields.get(path), "description", "") or "").lower():
             return Placed([], "")  # base64 pieces, each padded, do not join as text: a side channel keeps them
-        for wanted in [c for c in (self.name.field, *self.name.stem[-1:]) if c]:
+        # the field its stem names, else the one its ``.done`` settles (Open Responses' ``reasoning.delta``: ``text``)
+        for wanted in [c for c in (self.name.field, *self.name.stem[-1:], *filter(self._content, self.settled)) if c]:
             f = fields.get(wanted)
             if f is not None and "string" in self.places.kinds([f.value_type]):
                 new = self._new(place, wanted)

@@ -154,6 +154,10 @@ class _Event(FieldPlacer):
     def __init__(self, fold: _Fold, value: str, member: str) -> None:
         super().__init__(fold.ir, fold.places, fold.tag, fold.target, value, member)
         self.fold, self.value, self.member, self.order = fold, value, member, fold.order
+        ends = [
+            m for v, m in fold.members.items() if (n := event_name(v)).stage is Stage.FINAL and n.stem == self.name.stem
+        ]
+        self.settled = tuple(name for m in ends for name in fold.ir.fields(m))
         tops = fold.top_stems or {self.name.stem}  # ``session.created`` beside the ``response.*`` carrying the target
         self.foreign = (
             self.name.stem not in tops and not self.keys and self.name.stage not in (Stage.DELTA, Stage.ERROR)

@@ -20,6 +20,7 @@ from .event_check import EntryChecker, check_listed
 from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, EventPlan, EventRule, Op
+from .event_words import SSE_FIELDS
 from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
 from .warning_kinds import EVENT_NOT_FOLDED, SpecWarning
@@ -161,11 +162,10 @@ def _build(
     keyed = [a.at for r in rules for a in r.actions if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))]
     collections = tuple(dict.fromkeys(at[0].name for at in keyed))
     unmapped = tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons)
-    family = str(data.get("family", root))
     extras = tuple(sorted(extra & set(declared)))
-    return EventPlan(
-        family, root, target, tag, order, collections, tuple(rules), target_class, unmapped, tuple(undecided), extras
-    )
+    frames = tag == "event" and "data" in fields and set(fields) <= SSE_FIELDS  # the events are frames
+    plan = (str(data.get("family", root)), root, target, tag, order, collections, tuple(rules), target_class)
+    return EventPlan(*plan, unmapped, tuple(undecided), extras, frames)
 
 
 #: ops that make the slot they land on (a later event addressing inside it finds it there)

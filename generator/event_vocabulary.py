@@ -43,6 +43,8 @@ class Op(enum.Enum):
 
 
 LIFECYCLE_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE}
+#: ops that leave the answer alone: an event of only these after the terminal one is no stray
+QUIET_OPS = {Op.FINISH, Op.SIDE, Op.IGNORE}
 #: ``value: "*"``: the whole event, as the type it goes to (``side``: as it came)
 WHOLE_EVENT = "*"
 SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.PARTS, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
@@ -217,6 +219,11 @@ class EventRule:
         return tuple(c for a in self.actions if a.when is None and (c := a.call()) is not None)
 
     @property
+    def quiet(self) -> bool:
+        """Whether it leaves the answer alone (``QUIET_OPS``: Assistants' ``done`` after the run's end)."""
+        return all(a.op in QUIET_OPS for a in self.actions)
+
+    @property
     def dispatch(self) -> EventValue | None:
         """The nested field its ``when`` entries test (``delta.type``; one per event type), or None."""
         return next((EventValue(a.when[0]) for a in self.actions if a.when is not None), None)
@@ -258,6 +265,8 @@ class EventPlan:
             events; ``gen-models --check`` names them when a spec bump adds one).
         undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
+        frames: the members are the stream's events themselves, ``{event, data}`` (OpenAI's
+            Assistants stream): the reader gives each event so.
     """
 
     family: str
@@ -271,6 +280,7 @@ class EventPlan:
     unmapped: tuple[tuple[str, str], ...] = ()
     undecided: tuple[tuple[str, str], ...] = ()
     extra: tuple[str, ...] = ()
+    frames: bool = False
 
     def rule(self, tag: str) -> EventRule | None:
         """The rule of an event type, or None."""

@@ -67,6 +67,8 @@ CONTENT_WORDS = frozenset(
         "data",
     )
 )
+#: The fields of a server-sent event: a schema of only these describes the framing.
+SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
 #: field names that identify or label what an event is about: never fragments of text
 IDENTITY_WORDS = frozenset(("id", "name", "model", "role", "type", "object", "status", "kind", "tool", "title"))
 #: integer fields that number the events of a stream

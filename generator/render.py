@@ -100,7 +100,9 @@ def render(gen: Generation, style: str) -> str:
         import_line(f".{runtime_files.PACKAGE}.{module}", sorted(names, key=import_key))
         for module, names in sorted(shared.items())
     ]
-    return source.replace(IMPORTS_MARK + "\n", "\n".join(lines) + "\n", 1)
+    # no import lines: the mark's line goes with the blank line after it (isort's one blank line, ruff's I001)
+    mark = IMPORTS_MARK + ("\n\n" if not lines and IMPORTS_MARK + "\n\n" in source else "\n")
+    return source.replace(mark, "".join(f"{line}\n" for line in lines), 1)
 
 
 #: The line a runtime block's text replaces once the module's names are found.
@@ -207,6 +209,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "readers": readers,
         "union_roots": list(s.union_roots),
         "event_tags": tuple(sorted({p.tag for p in gen.event_plans.values()})) or ("type",) * bool(s.union_roots),
+        "event_frames": any(p.frames for p in gen.event_plans.values()),
         "streams": streams,
         "stream_formats": s.stream_formats,
         "error_name": traits.error_name,

@@ -40,6 +40,7 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str, taken: set[str]) -> 
         "table": names.table,
         "tag": pytypes.literal(plan.tag),
         "collections": pytypes.literal(plan.collections),
+        "quiet": pytypes.literal(tuple(r.tag for r in plan.rules if r.quiet)),
         "order": pytypes.literal(plan.order),
         "slots": [{"name": name, "value": _slot_text(slot)} for slot, name in slots.items()],
         "handlers": [_handler_view(rule, names.handler(rule.tag), slots) for rule in plan.rules],

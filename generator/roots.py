@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import SpecError, did_you_mean
+from .event_words import SSE_FIELDS
 from .interpret import Interpreter
 from .interpret.spec_view import STREAM_FORMATS, SpecView
 from .merge_maps import shipped_maps
@@ -69,8 +70,6 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
     return tuple(form for form in ("sse", "jsonl", "json") if form in found)
 
 
-#: The fields of a server-sent event: a schema of only these describes the framing.
-SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
 _Finder = Callable[[Interpreter], list["UnionStream"]]
 
 

@@ -23,7 +23,10 @@ def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
         for s in plan.slots
     }
     handlers = {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
-    return _EventFold(handlers, tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict)
+    quiet = tuple(r.tag for r in plan.rules if r.quiet)
+    return _EventFold(
+        handlers, tag=plan.tag, collections=plan.collections, order=plan.order, quiet=quiet, strict=strict
+    )
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:

@@ -135,13 +135,14 @@ def add_formats(spec: Spec, rng: random.Random) -> None:
 
 def wrap_in_all_of(spec: Spec, rng: random.Random) -> None:
     """A property's schema (a ``$ref`` or an inline object) becomes ``allOf`` of that one
-    schema."""
+    schema, or of it and a member that only annotates (TypeSpec's ``allOf: [{$ref}, {description}]``)."""
     schemas = _schemas(spec)
     for parent, key, schema in list(_places(spec)):
         if parent is schemas or isinstance(key, int) or rng.random() >= 0.5:
             continue
         if "$ref" in schema or schema.get("type") == "object":
-            parent[key] = {"allOf": [schema]}
+            notes = [{"description": "A note.", "x-note": True}] if rng.random() < 0.5 else []
+            parent[key] = {"allOf": [schema, *notes]}
 
 
 def nullable_to_null_union(spec: Spec, rng: random.Random) -> None:

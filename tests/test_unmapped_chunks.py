@@ -18,6 +18,7 @@ spec of its shape, folded in every style. The rules are read from the schema's m
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from types import ModuleType
@@ -2035,6 +2036,48 @@ def test_events_of_another_object_with_fields_of_the_same_names_are_kept_apart(t
     assert (acc.anomalies, acc.finished) == ([], "done")
 
 
+def _sse(events: list[dict[str, Any]]) -> list[str]:
+    """The event stream a server sends for frames ``{event, data}``: ``event:`` and ``data:`` lines."""
+    lines: list[str] = []
+    for e in events:
+        data = e["data"] if isinstance(e["data"], str) else json.dumps(e["data"])
+        lines += [f"event: {e['event']}", f"data: {data}", ""]
+    return lines
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_union_of_event_frames_is_read_as_frames_from_the_event_stream(tmp_path: Path, style: str) -> None:
+    """The Assistants union's members are the events themselves (``{event, data}``: the SSE fields):
+    the reader gave each event's ``data`` alone (a run, a message), so that every event was
+    ``no_tag`` and the answer was lost. An event union of frames makes the reader give each event
+    as its frame, ``event: done`` + ``data: [DONE]`` too (a member of the union), sync and async,
+    its data decoded where it is JSON."""
+    module = _generated(tmp_path, ASSISTANTS, style, schemas=("AssistantStreamEvent",))
+    lines = _sse(ASSISTANTS_EVENTS)
+    read = list(module.iter_chunk_dicts(lines))
+    assert read == ASSISTANTS_EVENTS
+
+    async def collect() -> list[Any]:
+        async def feed() -> Any:
+            for line in lines:
+                yield line
+
+        return [c async for c in module.aiter_chunk_dicts(feed())]
+
+    assert asyncio.run(collect()) == ASSISTANTS_EVENTS
+    acc = module.AssistantStreamEventAccumulator()
+    for event in module.iter_chunk_dicts(lines):
+        acc.add(event)
+    assert (_data(acc.to_response()), acc.anomalies) == ({**_RUN, "status": "completed"}, [])
+    assert [e.get("data", e)["id"] for e in acc.channels["message"]] == ["msg_1"] * 4
+    assert [*module.iter_chunk_dicts(lines, named_events=False)] == []  # the frames are named events
+    (tmp_path / "other").mkdir()
+    other = _generated(tmp_path / "other", TRANSCRIBED, style, schemas=("Events",))  # events of their own, not frames
+    assert next(other.iter_chunk_dicts(["event: x", 'data: {"type": "response.created"}', ""])) == {
+        "type": "response.created"
+    }
+
+
 #: The Realtime API's shape (``RealtimeServerEvent``): the transcript of the user's audio ends in an
 #: event addressed like the answer's content (``content_index``) whose fields the answer does not hold.
 TRANSCRIBED = """\
@@ -2209,3 +2252,169 @@ def test_base64_pieces_are_kept_apart_not_joined_as_text(tmp_path: Path, style: 
     for event in json.loads(json.dumps([{"type": "response.created", "response": answer}, *pieces])):
         acc.add(event)
     assert (acc.snapshot_dict(), list(acc.channels.values()), acc.anomalies) == (answer, [["AAA=", "BBB="]], [])
+
+
+# -- an eleventh trial: Open Responses (openresponses/openresponses, public/openapi/openapi.json, 2026-04-24) --
+
+#: Open Responses (TypeSpec's output) wraps each lifecycle event's response as ``allOf: [{$ref:
+#: ResponseResource}, {description}]``: a member that only annotates beside the ``$ref``.
+OPEN_RESPONSES = """\
+paths:
+  /responses:
+    post:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json: {schema: {$ref: "#/components/schemas/ResponseResource"}}
+            text/event-stream: {schema: {$ref: "#/components/schemas/StreamingEvent"}}
+components:
+  schemas:
+    StreamingEvent:
+      oneOf:
+        - {$ref: "#/components/schemas/Created"}
+        - {$ref: "#/components/schemas/Completed"}
+        - {$ref: "#/components/schemas/ItemAdded"}
+      discriminator: {propertyName: type}
+    ResponseResource:
+      type: object
+      required: [id, status, output]
+      properties:
+        id: {type: string}
+        status: {type: string}
+        output: {type: array, items: {$ref: "#/components/schemas/Message"}}
+    Message:
+      type: object
+      required: [type, id, text]
+      properties: {type: {type: string, enum: [message]}, id: {type: string}, text: {type: string}}
+    Created:
+      type: object
+      required: [type, sequence_number, response]
+      properties:
+        type: {type: string, enum: [response.created]}
+        sequence_number: {type: integer}
+        response: {allOf: [{$ref: "#/components/schemas/ResponseResource"}, {description: The response.}]}
+    Completed:
+      type: object
+      required: [type, sequence_number, response]
+      properties:
+        type: {type: string, enum: [response.completed]}
+        sequence_number: {type: integer}
+        response: {allOf: [{$ref: "#/components/schemas/ResponseResource"}, {description: The response.}]}
+    ItemAdded:
+      type: object
+      required: [type, sequence_number, output_index, item]
+      properties:
+        type: {type: string, enum: [response.output_item.added]}
+        sequence_number: {type: integer}
+        output_index: {type: integer}
+        item: {$ref: "#/components/schemas/Message"}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_ref_beside_a_member_that_only_annotates_is_that_ref(tmp_path: Path, style: str) -> None:
+    """``allOf: [{$ref: ResponseResource}, {description}]`` was read as a new object (a copy of the
+    answer), so that the final event merged into the fold instead of settling it: a folded item the
+    final list leaves out was dropped without a word. A member of annotations only is read as facts
+    of the slot: the ``$ref`` is the type, the final event settles (``finalize``), and a folded item
+    the final list does not name is kept (``unlisted``)."""
+    module = _generated(tmp_path, OPEN_RESPONSES, style)
+    assert not hasattr(module, "CompletedResponse")  # no copy of the answer
+    acc = module.StreamingEventAccumulator()
+    message = {"type": "message", "text": "hi"}
+    for n, event in enumerate(
+        [
+            {"type": "response.created", "response": {"id": "r", "status": "in_progress", "output": []}},
+            {"type": "response.output_item.added", "output_index": 0, "item": {**message, "id": "msg_a"}},
+            {"type": "response.output_item.added", "output_index": 1, "item": {**message, "id": "msg_b"}},
+            {
+                "type": "response.completed",
+                "response": {"id": "r", "status": "completed", "output": [{**message, "id": "msg_b"}]},
+            },
+        ]
+    ):
+        acc.add({**event, "sequence_number": n})
+    assert [item["id"] for item in acc.snapshot_dict()["output"]] == ["msg_a", "msg_b"]
+    assert ([a.kind for a in acc.anomalies], acc.finished) == (["unlisted"], "response.completed")
+
+
+def _addressed(tag: str, **fields: str) -> str:
+    """An event schema addressed to a content part (``item_id``, ``output_index``, ``content_index``)."""
+    props = "".join(f", {name}: {{{kind}}}" for name, kind in fields.items())
+    return (
+        f"    {tag.title().replace('.', '').replace('_', '')}:\n      type: object\n"
+        f"      required: [type, item_id, output_index, content_index, {', '.join(fields)}]\n"
+        f"      properties: {{type: {{type: string, enum: [{tag}]}}, item_id: {{type: string}}, "
+        f"output_index: {{type: integer}}, content_index: {{type: integer}}{props}}}\n"
+    )
+
+
+#: Open Responses' reasoning events: ``response.reasoning.delta`` carries ``delta``, ``.done`` the
+#: whole ``text``; no field is named ``reasoning`` (the item is, ``type: reasoning``).
+REASONING = (
+    """\
+paths: {}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: "#/components/schemas/ResponseCreated"}
+        - {$ref: "#/components/schemas/ResponseContentPartAdded"}
+        - {$ref: "#/components/schemas/ResponseReasoningDelta"}
+        - {$ref: "#/components/schemas/ResponseReasoningDone"}
+        - {$ref: "#/components/schemas/ResponseCompleted"}
+      discriminator: {propertyName: type}
+    Answer:
+      type: object
+      required: [id, output]
+      properties: {id: {type: string}, output: {type: array, items: {$ref: "#/components/schemas/Reasoning"}}}
+    Reasoning:
+      type: object
+      required: [type, id]
+      properties:
+        type: {type: string, enum: [reasoning]}
+        id: {type: string}
+        content: {type: array, items: {$ref: "#/components/schemas/ReasoningText"}}
+    ReasoningText:
+      type: object
+      required: [type, text]
+      properties: {type: {type: string, enum: [reasoning_text]}, text: {type: string}}
+    ResponseCreated:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.created]}, response: {$ref: "#/components/schemas/Answer"}}
+    ResponseCompleted:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.completed]}, response: {$ref: "#/components/schemas/Answer"}}
+"""
+    + _addressed("response.content_part.added", part='$ref: "#/components/schemas/ReasoningText"')
+    + _addressed("response.reasoning.delta", delta="type: string")
+    + _addressed("response.reasoning.done", text="type: string")
+)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_delta_whose_stem_names_no_field_continues_the_field_its_done_settles(tmp_path: Path, style: str) -> None:
+    """``response.reasoning.delta`` names no field (``reasoning`` is the item's kind): its text went
+    to a side channel while ``response.reasoning.done`` replaced ``content[].text``, so that every
+    reasoning stream reported ``done_differs`` (the fold held ``""``) and a stream cut before the
+    ``.done`` had no reasoning in its answer. A delta continues the field its stem's ending event
+    settles."""
+    module = _generated(tmp_path, REASONING, style, schemas=("Events",))
+    at = {"item_id": "rs_1", "output_index": 0, "content_index": 0}
+    reasoning = {"type": "reasoning", "id": "rs_1", "content": []}
+    events = [
+        {"type": "response.created", "response": {"id": "r", "output": [reasoning]}},
+        {"type": "response.content_part.added", **at, "part": {"type": "reasoning_text", "text": ""}},
+        *({"type": "response.reasoning.delta", **at, "delta": d} for d in ("The user", " asks.")),
+        {"type": "response.reasoning.done", **at, "text": "The user asks."},
+    ]
+    acc = module.EventsAccumulator()
+    for event in events[:-1]:  # cut before the .done
+        acc.add(event)
+    text = {"type": "reasoning_text", "text": "The user asks."}
+    assert acc.snapshot_dict()["output"][0]["content"] == [text]
+    acc.add(events[-1])
+    assert (acc.snapshot_dict()["output"][0]["content"], acc.anomalies, acc.channels) == ([text], [], {})

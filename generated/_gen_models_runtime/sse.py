@@ -157,6 +157,7 @@ def _loads(text: str | bytes | bytearray) -> Any:
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 _Tags = tuple[str, ...]  # the tag fields of a module's event unions (``type``)
+_Decode = Callable[[str, int], Any]  # a chunk's data text and number -> the chunk
 
 
 def _event_text(event: ServerSentEvent, tags: _Tags) -> Any:
@@ -196,6 +197,16 @@ def _event_object(text: str, number: int, tags: _Tags = ("type",)) -> dict[str, 
     if data.get("error") and not any(type(data.get(tag)) is str for tag in tags):
         raise StreamError(data["error"])
     return data
+
+
+def _frame(event: ServerSentEvent) -> dict[str, Any]:
+    """An event as the frame an event union of ``{event, data}`` members describes (OpenAI's
+    Assistants stream: ``event: thread.run.created`` + ``data: {...}``): its data decoded where it
+    is JSON, else its text (``data: [DONE]``, given too: the union has a member for it)."""
+    try:
+        return {"event": event.event, "data": _loads(event.data)}
+    except (ValueError, RecursionError):
+        return {"event": event.event, "data": event.data}
 
 
 def _object_of(text: str, number: int) -> dict[str, Any]:
@@ -344,7 +355,7 @@ class _ArrayItems:
         return ["".join(self.parts)] if self.parts is not None else []
 
 
-def _json_items(lines: Iterator[Any], decode: Callable[[str, int], Any], array: bool) -> Iterator[Any]:
+def _json_items(lines: Iterator[Any], decode: _Decode, array: bool) -> Iterator[Any]:
     """``decode(text, number)`` for each non-blank line of JSON lines or, with ``array``, each
     item of a JSON array over the lines (a first line opening an object: JSON lines)."""
     reader, items = _JsonLines(), _ArrayItems()
@@ -373,10 +384,11 @@ def _prepend(head: list[Any], rest: Iterator[Any], tail: tuple[Any, ...] = ()) -
 
 
 def _chunks(
-    lines: Iterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: Iterable[str | bytes], tags: _Tags, decode: _Decode, formats: tuple[str, ...] = (), frames: bool = False
 ) -> Iterator[Any]:
     """``decode(data, number)`` for each chunk of a stream, read and raising as
-    ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens JSON)."""
+    ``_Reader.iter_chunk_dicts`` says (``StreamFormatError`` too for events whose first line opens
+    JSON); with ``frames``, each event of an event stream as a frame (``_frame``)."""
     rest = iter(lines)
     head = []  # the blank lines up to the first that is not (the event-stream reader reads them)
     for item in rest:
@@ -384,13 +396,15 @@ def _chunks(
         if not _blank(item):
             break
     form = _format_of(head, formats)
-    if form == "sse":
+    if form == "sse" and frames:
+        yield from map(_frame, iter_sse(_prepend(head, rest)))
+    elif form == "sse":
         yield from _sse_chunks(_prepend(head, rest, ("",)), tags, decode)
     else:
         yield from _json_items(_prepend(head, rest), decode, form == "json")
 
 
-def _sse_chunks(lines: Iterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+def _sse_chunks(lines: Iterable[str | bytes], tags: _Tags, decode: _Decode) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk of an event stream, up to ``data:
     [DONE]``; an error event raises ``StreamError`` after the chunks before it. ``lines`` end
     with ``""`` (an event left open is dispatched). A fast path with the same results takes a
@@ -426,7 +440,7 @@ def _sse_chunks(lines: Iterable[str | bytes], tags: _Tags, decode: Callable[[str
 
 
 async def _achunks(
-    lines: AsyncIterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+    lines: AsyncIterable[str | bytes], tags: _Tags, decode: _Decode, formats: tuple[str, ...] = (), frames: bool = False
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
@@ -436,6 +450,13 @@ async def _achunks(
         if not _blank(item):
             break
     form = _format_of(head, formats)
+    if form == "sse" and frames:
+        parser = _EventParser()
+        async for item in _aprepend(head, rest, ("",)):
+            for line in parser.lines(item):
+                if (event := parser.feed(line)) is not None:
+                    yield _frame(event)
+        return
     if form == "sse":
         async for chunk in _asse_chunks(_aprepend(head, rest, ("",)), tags, decode):
             yield chunk
@@ -465,9 +486,7 @@ async def _aprepend(head: list[Any], rest: AsyncIterable[Any], tail: tuple[Any, 
         yield item
 
 
-async def _asse_chunks(
-    lines: AsyncIterable[str | bytes], tags: _Tags, decode: Callable[[str, int], Any]
-) -> AsyncIterator[Any]:
+async def _asse_chunks(lines: AsyncIterable[str | bytes], tags: _Tags, decode: _Decode) -> AsyncIterator[Any]:
     """``_sse_chunks`` for an async iterable of lines (its twin: a shared step would cost a
     call per line)."""
     parser = _EventParser()
@@ -506,6 +525,7 @@ class _Reader:
 
     formats: tuple[str, ...]
     tags: _Tags
+    frames: bool = False  # events are the union's members, ``{event, data}`` (``_frame``)
 
     def iter_chunk_dicts(
         self, lines: Iterable[str | bytes], *, named_events: bool | None = None
@@ -522,15 +542,15 @@ class _Reader:
             StreamError: the server sent an error event (after every chunk before it).
             StreamFormatError: the input is not a well-formed stream of JSON chunks.
         """
-        return _chunks(lines, *self._read(named_events), self.formats)
+        return _chunks(lines, *self._read(named_events), self.formats, self.frames and named_events is not False)
 
     def aiter_chunk_dicts(
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
     ) -> AsyncIterator[dict[str, Any]]:
         """``iter_chunk_dicts`` for an async iterable of lines."""
-        return _achunks(lines, *self._read(named_events), self.formats)
+        return _achunks(lines, *self._read(named_events), self.formats, self.frames and named_events is not False)
 
-    def _read(self, named_events: bool | None) -> tuple[_Tags, Callable[[str, int], Any]]:
+    def _read(self, named_events: bool | None) -> tuple[_Tags, _Decode]:
         """The tag fields of the events read (the module's, or as ``named_events`` says), and their decoder."""
         tags = self.tags if named_events is None else (self.tags or ("type",)) if named_events else ()
         decode = _event_object if tags == ("type",) else functools.partial(_event_object, tags=tags)  # no call added

@@ -25,6 +25,11 @@ PRIM_OF = {"string": "str", "integer": "int", "number": "float", "boolean": "boo
 STRUCTURAL = frozenset(
     ("type", "properties", "additionalProperties", "items", "allOf", "anyOf", "oneOf", "enum", "const")
 )
+#: Keywords that only annotate (JSON Schema 2020-12 section 9, OpenAPI's ``nullable``; ``x-`` extensions too): an
+#: ``allOf`` member of only these says facts of its slot, no shape (TypeSpec's ``allOf: [{$ref}, {description}]``).
+ANNOTATIONS = frozenset(
+    ("description", "title", "deprecated", "nullable", "readOnly", "writeOnly", "default", "examples", "example")
+)
 #: What a value that fits no type is fitted to (``enums.fit_value``, ``defaults.fit_default``).
 MISFIT: Any = object()
 

@@ -39,6 +39,7 @@ from .choices import UnionReading, has_mapping, mapping_ref
 from .enums import read_enum
 from .forbidden import read_false
 from .keywords import (
+    ANNOTATIONS,
     PRIM_OF,
     STRUCTURAL,
     Reading,
@@ -240,11 +241,13 @@ class Interpreter(ObjectReading, UnionReading):
         if not isinstance(members, list) or not members:
             raise loc.child("allOf").error("allOf must be a non-empty list of schemas")
         own = {k: v for k, v in schema.items() if k != "allOf"}
-        if len(members) == 1 and not (STRUCTURAL & set(own)):
-            # allOf-wrapped $ref (a common way to put nullable/description beside a $ref)
-            member = members[0]
-            reading = self.read(member, loc.child("allOf", 0))
-            return self._with_own_facts(reading, own, loc, via_ref=isinstance(member, dict) and "$ref" in member)
+        notes = [m for m in members if isinstance(m, dict) and m and all(k in ANNOTATIONS or k[:2] == "x-" for k in m)]
+        shaped = [(i, m) for i, m in enumerate(members) if not any(m is n for n in notes)]
+        if len(shaped) == 1 and not (STRUCTURAL & set(own)):
+            # allOf-wrapped $ref (a common way to put nullable/description beside a $ref), its other members notes
+            (at, member), facts = shaped[0], {k: v for n in notes for k, v in n.items()} | own
+            reading = self.read(member, loc.child("allOf", at))
+            return self._with_own_facts(reading, facts, loc, via_ref=isinstance(member, dict) and "$ref" in member)
         merged, origins = flatten(self.resolver, schema, loc, frozenset({_key(loc)}))
         return self._read_plain(merged, loc, origins)
 

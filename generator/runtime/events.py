@@ -106,6 +106,8 @@ class _EventFold(_SlotOps):
         collections: the response's top-level keyed fields (``("output",)``); ``refresh`` and
             ``finalize`` never replace a non-empty fold of them with an empty value.
         order: the field that numbers events (``sequence_number``), or ``None``.
+        quiet: the event types that leave the answer alone (side channels, ignored, the stream's
+            end): one after the terminal event is no stray.
         strict: raise ``StreamMergeError`` at the first anomaly.
     Attributes:
         anomalies: every stray, in order.
@@ -125,6 +127,7 @@ class _EventFold(_SlotOps):
         tag: str = "type",
         collections: tuple[str, ...] = ("output",),
         order: str | None = "sequence_number",
+        quiet: tuple[str, ...] = (),
         strict: bool = False,
     ) -> None:
         super().__init__(strict)
@@ -132,6 +135,7 @@ class _EventFold(_SlotOps):
         self.tag = tag
         self.collections = collections
         self.order = order
+        self.quiet = quiet
         self.unknown_events: list[Any] = []
         self.channels: dict[str, Any] = {}
         self._keyed_channels: set[str] = set()  # channels holding the latest value per key
@@ -163,7 +167,7 @@ class _EventFold(_SlotOps):
             return
         tag = event.get(self.tag)
         handler = self.handlers.get(tag) if type(tag) is str else None
-        if self.terminal is not None:
+        if self.terminal is not None and tag not in self.quiet:
             self.report("", "after_terminal", f"{_shown(tag)} after the terminal {self.terminal!r} (applied)")
         if handler is None:
             self.unknown_events.append(_own(event))
