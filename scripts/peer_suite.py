@@ -186,16 +186,25 @@ def _probe_options(options: Options, spec_error_type: type[Exception]) -> Option
 
 
 def generate_one(
-    spec: Path, rel: str, stem: str, out_dir: Path, *, probe_root: bool = False, timeout: float | None = 120
+    spec: Path,
+    rel: str,
+    stem: str,
+    out_dir: Path,
+    *,
+    probe_root: bool = False,
+    timeout: float | None = 120,
+    formatter: str = "black",
 ) -> Result:
-    """Generate one document in-process, all styles, ``--all-schemas``; write the modules
-    to ``out_dir`` as ``<stem>_<style>.py``. Never raises (except KeyboardInterrupt)."""
+    """Generate one document in-process, all styles, ``--all-schemas``, formatted by ``formatter``;
+    write the modules to ``out_dir`` as ``<stem>_<style>.py``. Never raises (except KeyboardInterrupt)."""
     from generator.errors import SpecError
     from generator.pipeline import Options, generate
 
     result = Result(rel, stem)
     started = time.perf_counter()
-    options = Options(spec=spec, output=out_dir, styles=STYLES, all_schemas=True, module=stem, root=spec.parent)
+    options = Options(
+        spec=spec, output=out_dir, styles=STYLES, all_schemas=True, module=stem, root=spec.parent, formatter=formatter
+    )
     try:
         with time_limit(timeout):
             if probe_root:
@@ -398,17 +407,18 @@ def run_suite(
     checks: bool = True,
     progress: bool = False,
     timings: dict[str, float] | None = None,
+    formatter: str = "black",
 ) -> tuple[list[Result], str]:
-    """Generate every document into ``work``, import, mypy and ruff the modules. Returns the
-    results and any tool output that could not be attributed to a document (``timings``,
-    when given, receives the seconds each stage took)."""
+    """Generate every document into ``work`` (formatted by ``formatter``), import, mypy and ruff
+    the modules. Returns the results and any tool output that could not be attributed to a
+    document (``timings``, when given, receives the seconds each stage took)."""
     timings = {} if timings is None else timings
     rels = [p.relative_to(peer_dir).as_posix() for p in specs]
     stems = stems_for(rels)
     results = []
     clock = time.perf_counter()
     for i, (spec, rel) in enumerate(zip(specs, rels)):
-        results.append(generate_one(spec, rel, stems[rel], work, probe_root=probe_root))
+        results.append(generate_one(spec, rel, stems[rel], work, probe_root=probe_root, formatter=formatter))
         if progress:
             print(f"\r[{i + 1}/{len(specs)}] generated", end="", file=sys.stderr, flush=True)
     if progress:

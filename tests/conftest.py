@@ -140,8 +140,11 @@ def write_outputs(outputs: list[Output]) -> None:
 
 
 def generate_modules(spec: Path, out: Path, **options: Any) -> dict[str, ModuleType]:
-    """Generate ``spec`` into ``out`` and import each style's module; returns style -> module."""
+    """Generate ``spec`` into ``out`` and import each style's module; returns style -> module.
+    Formatted by ruff unless ``formatter`` says otherwise: what a module does does not depend on its
+    layout, black's is what the golden files hold, and black takes most of a run."""
     styles = tuple(options.pop("styles", STYLES))
+    options.setdefault("formatter", "ruff")
     outputs, _ = generate(Options(spec=spec, output=out, styles=styles, **options))
     write_outputs(outputs)
     return {style: load_module(output.path) for style, output in zip(styles, outputs)}
