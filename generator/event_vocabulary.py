@@ -265,8 +265,7 @@ class EventPlan:
             events; ``gen-models --check`` names them when a spec bump adds one).
         undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
-        frames: the members are the stream's events themselves, ``{event, data}`` (OpenAI's
-            Assistants stream): the reader gives each event so.
+        frames: the members are the events themselves, ``{event, data}`` (Assistants'): the reader gives them so.
     """
 
     family: str

@@ -164,7 +164,8 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
             raise SpecError(
                 "no stream schema found (no operation streams a named schema as text/event-stream or "
                 "application/x-ndjson, no object's 'object' is a single value ending in '.chunk' nor has "
-                "choices[].delta, and no union is one a shipped merge map names); name the roots with --schema NAME",
+                "choices[].delta, and no union is one a shipped merge map names); name the roots with --schema NAME"
+                + root_selection.inline_hint(interp),
                 doc.path,
             )
     try:

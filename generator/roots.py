@@ -160,6 +160,14 @@ def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | No
     return name, view.schema(stream)[1]
 
 
+def inline_hint(interp: Interpreter) -> str:
+    """What to do where operations stream a schema written inline, named by no component (TypeSpec's), or ``""``."""
+    view, found = SpecView.of(interp), []
+    with suppress(SpecError):  # a response it cannot read: the operations before it
+        found = [f"{a.method.upper()} {a.path}" for a in view.answers() if any(not view.named(s) for s in a.streams)]
+    return f"; {', '.join(found)} stream an inline schema: move it to components/schemas, $ref it" * bool(found)
+
+
 def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
     """The object components an operation answers as JSON but the union; else those of its path
     without the ``#fragment`` (Mistral's ``/v1/conversations#stream``)."""

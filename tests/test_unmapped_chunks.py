@@ -2418,3 +2418,20 @@ def test_a_delta_whose_stem_names_no_field_continues_the_field_its_done_settles(
     assert acc.snapshot_dict()["output"][0]["content"] == [text]
     acc.add(events[-1])
     assert (acc.snapshot_dict()["output"][0]["content"], acc.anomalies, acc.channels) == ([text], [], {})
+
+
+def test_a_stream_written_inline_is_named_in_the_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Open Responses streams an inline ``oneOf`` (TypeSpec's output): no component names it, so
+    no root is found, and the error said to name one with ``--schema``, which no name fits. It says
+    which operation streams an inline schema and what to do (a component, ``$ref``-ed)."""
+    inline = OPEN_RESPONSES.replace(
+        'text/event-stream: {schema: {$ref: "#/components/schemas/StreamingEvent"}}',
+        'text/event-stream: {schema: {oneOf: [{$ref: "#/components/schemas/Created"}, '
+        '{$ref: "#/components/schemas/Completed"}], discriminator: {propertyName: type}}}',
+    )
+    assert inline != OPEN_RESPONSES
+    spec = tmp_path / "s.yaml"
+    spec.write_text(HEAD + inline)
+    assert main([str(spec), "-o", str(tmp_path / "out")]) == 2
+    assert "POST /responses stream an inline schema: move it to components/schemas, $ref it" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
