@@ -43,8 +43,6 @@ class Op(enum.Enum):
 
 
 LIFECYCLE_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE}
-#: ops that leave the answer alone: an event of only these after the terminal one is no stray
-QUIET_OPS = {Op.FINISH, Op.SIDE, Op.IGNORE}
 #: ``value: "*"``: the whole event, as the type it goes to (``side``: as it came)
 WHOLE_EVENT = "*"
 SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.PARTS, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
@@ -220,8 +218,8 @@ class EventRule:
 
     @property
     def quiet(self) -> bool:
-        """Whether it leaves the answer alone (``QUIET_OPS``: Assistants' ``done`` after the run's end)."""
-        return all(a.op in QUIET_OPS for a in self.actions)
+        """Whether it leaves the answer alone (after the terminal event no stray: Assistants' ``done``)."""
+        return all(a.op in (Op.FINISH, Op.SIDE, Op.IGNORE) for a in self.actions)
 
     @property
     def dispatch(self) -> EventValue | None:

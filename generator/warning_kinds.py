@@ -29,11 +29,6 @@ class Kind:
     summary: str
     effect: str
 
-    @property
-    def differs(self) -> bool:
-        """The generated code differs from the spec (a keyword not enforced, a stream not folded...)."""
-        return not self.effect.startswith(NO_EFFECT)
-
 
 @dataclass(frozen=True)
 class SpecWarning:

@@ -2435,3 +2435,71 @@ def test_a_stream_written_inline_is_named_in_the_error(tmp_path: Path, capsys: p
     assert main([str(spec), "-o", str(tmp_path / "out")]) == 2
     assert "POST /responses stream an inline schema: move it to components/schemas, $ref it" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+#: An answer whose items hold a list of parts (``output[].content[]``), each item settled by
+#: ``response.output_item.done`` (Open Responses' shape).
+NESTED = (
+    """\
+paths: {}
+components:
+  schemas:
+    Events:
+      oneOf:
+        - {$ref: "#/components/schemas/Created"}
+        - {$ref: "#/components/schemas/ItemAdded"}
+        - {$ref: "#/components/schemas/ItemDone"}
+        - {$ref: "#/components/schemas/TextDelta"}
+      discriminator: {propertyName: type}
+    Answer:
+      type: object
+      required: [id, output]
+      properties: {id: {type: string}, output: {type: array, items: {$ref: "#/components/schemas/Message"}}}
+    Message:
+      type: object
+      required: [type, id, content]
+      properties:
+        type: {type: string, enum: [message]}
+        id: {type: string}
+        content: {type: array, items: {$ref: "#/components/schemas/OutputText"}}
+    OutputText:
+      type: object
+      required: [type, text]
+      properties: {type: {type: string, enum: [output_text]}, text: {type: string}}
+    Created:
+      type: object
+      required: [type, response]
+      properties: {type: {type: string, enum: [response.created]}, response: {$ref: "#/components/schemas/Answer"}}
+"""
+    + "".join(f"""\
+    {name}:
+      type: object
+      required: [type, output_index, item]
+      properties:
+        type: {{type: string, enum: [{tag}]}}
+        output_index: {{type: integer}}
+        item: {{$ref: "#/components/schemas/Message"}}
+""" for name, tag in (("ItemAdded", "response.output_item.added"), ("ItemDone", "response.output_item.done")))
+    + _addressed("response.output_text.delta", delta="type: string").replace("ResponseOutputTextDelta", "TextDelta")
+)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_empty_value_inside_a_settled_list_never_erases_the_folded_one(tmp_path: Path, style: str) -> None:
+    """A settled item whose part repeats the empty text of its start (``content: [{text: ""}]``)
+    replaced the text the deltas folded, silently: only a top-level empty value was kept from the
+    fold. Lists are gone through item by item at the addresses the events used, an item of another
+    kind (its tag) left whole: the folded text is kept (``emptied``)."""
+    module = _generated(tmp_path, NESTED, style, schemas=("Events",))
+    empty = {"type": "message", "id": "m1", "content": [{"type": "output_text", "text": ""}]}
+    at = {"item_id": "m1", "output_index": 0, "content_index": 0}
+    acc = module.EventsAccumulator()
+    for event in [
+        {"type": "response.created", "response": {"id": "r", "output": []}},
+        {"type": "response.output_item.added", "output_index": 0, "item": empty},
+        *({"type": "response.output_text.delta", **at, "delta": d} for d in ("Hello", " world")),
+        {"type": "response.output_item.done", "output_index": 0, "item": empty},
+    ]:
+        acc.add(json.loads(json.dumps(event)))
+    assert acc.snapshot_dict()["output"][0]["content"] == [{"type": "output_text", "text": "Hello world"}]
+    assert [(a.kind, a.path) for a in acc.anomalies] == [("emptied", "output[0].content[0].text")]

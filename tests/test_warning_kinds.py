@@ -24,17 +24,22 @@ KINDS = [
 ]
 
 
+def differs(kind: Kind) -> bool:
+    """The generated code differs from the spec (a keyword not enforced, a stream not folded...)."""
+    return not kind.effect.startswith(warning_kinds.NO_EFFECT)
+
+
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.summary[:40])
 def test_every_kind_says_whether_the_generated_code_differs_from_the_spec(kind: Kind) -> None:
     """The effect starts with "no effect on the models: why" or says what the code does
     otherwise; "no effect" nowhere else (a kind would then read as both)."""
-    assert (warning_kinds.NO_EFFECT in kind.effect) is not kind.differs, kind
-    assert kind.differs or kind.effect.startswith(warning_kinds.NO_EFFECT + ": "), kind
+    assert (warning_kinds.NO_EFFECT in kind.effect) is not differs(kind), kind
+    assert differs(kind) or kind.effect.startswith(warning_kinds.NO_EFFECT + ": "), kind
     assert kind.summary and kind.summary[0].islower() and not kind.summary.endswith((".", ";"))
 
 
 def test_the_kinds_whose_generated_code_is_what_the_spec_says() -> None:
-    same = {kind for kind in KINDS if not kind.differs}
+    same = {kind for kind in KINDS if not differs(kind)}
     assert same == {
         warning_kinds.EMPTY_UNION,
         warning_kinds.SELF_MEMBER,

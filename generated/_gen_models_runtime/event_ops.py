@@ -141,11 +141,17 @@ class _SlotOps(_Addressing):
                 self._ids.setdefault(collection, {})[ident] = key
 
     def _keep_folded(self, new: dict[Any, Any], old: dict[Any, Any], path: str, quiet: bool) -> None:
-        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty."""
+        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty (list items by address)."""
         for name, was in old.items():
             now = new.get(name)
             if type(now) is dict and type(was) is dict:
                 self._keep_folded(now, was, f"{path}.{name}", quiet)
+            elif type(now) is list and now and type(was) in (list, _Slots):
+                held = was if type(was) is _Slots else dict(enumerate(was))
+                for i, item in enumerate(now):
+                    kept, tag = held.get(i), self.tag
+                    if type(item) is dict and type(kept) is dict and item.get(tag, kept.get(tag)) == kept.get(tag):
+                        self._keep_folded(item, kept, f"{path}.{name}[{i}]", quiet)
             elif not _filled(now) and _filled(was):
                 if now is not None and not quiet:
                     self.report(f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now)

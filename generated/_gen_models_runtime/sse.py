@@ -200,9 +200,8 @@ def _event_object(text: str, number: int, tags: _Tags = ("type",)) -> dict[str, 
 
 
 def _frame(event: ServerSentEvent) -> dict[str, Any]:
-    """An event as the frame an event union of ``{event, data}`` members describes (OpenAI's
-    Assistants stream: ``event: thread.run.created`` + ``data: {...}``): its data decoded where it
-    is JSON, else its text (``data: [DONE]``, given too: the union has a member for it)."""
+    """An event as the ``{event, data}`` member of a union of frames (OpenAI's Assistants stream): its data
+    decoded where it is JSON, else its text (``data: [DONE]``, given too: the union has a member for it)."""
     try:
         return {"event": event.event, "data": _loads(event.data)}
     except (ValueError, RecursionError):
