@@ -207,15 +207,17 @@ class FieldPlacer:
                 return self._into_list(mine, path, found, when)
         if when is None and (cases := self._cases(name, mine, path, place)) is not None:
             return cases
-        fields = self.places.fields(place)
-        wraps = any(n in fields for m in self.ir.models_of(mine) for n in self.ir.fields(m))  # a wrapper of its fields
-        if wraps and not self._another_kind(mine, place):  # unless names alike (``id``, ``status``) of another object
+        fields, own = self.places.fields(place), {n for m in self.ir.models_of(mine) for n in self.ir.fields(m)}
+        if own & set(fields) and not self._another_kind(mine, place):  # a wrapper of its fields (of this kind)
             if self._fragmentary(mine, place.types):
                 return self._fields_of(mine, path, place, when)
             at = place.path
             if not at and when is None and self.name.stage is Stage.START:  # the answer's start: init
                 return Placed([self._entry("init", at, path, when)], f"{name}: fields of {self.target}, its start")
             return Placed([self._entry("merge", at, path, when)], f"{name}: fields of {at or self.target}, merged")
+        held = [n for n, f in fields.items() if own <= {*self.ir.fields(self.ir.model_like([f.value_type], own) or "")}]
+        if self.name.stage is Stage.DELTA and own and len(held) == 1:  # a delta of the one object here with its fields
+            return self._fields_of(mine, path, place.down(held[0], [fields[held[0]].value_type]), when)
         return Placed([], "")
 
     def _another_kind(self, mine: list[Type], place: Place) -> bool:

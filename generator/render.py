@@ -100,8 +100,7 @@ def render(gen: Generation, style: str) -> str:
         import_line(f".{runtime_files.PACKAGE}.{module}", sorted(names, key=import_key))
         for module, names in sorted(shared.items())
     ]
-    # no import lines: the mark's line goes with the blank line after it (isort's one blank line, ruff's I001)
-    mark = IMPORTS_MARK + ("\n\n" if not lines and IMPORTS_MARK + "\n\n" in source else "\n")
+    mark = IMPORTS_MARK + ("\n\n" if not lines and IMPORTS_MARK + "\n\n" in source else "\n")  # none: blank goes (I001)
     return source.replace(mark, "".join(f"{line}\n" for line in lines), 1)
 
 

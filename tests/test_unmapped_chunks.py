@@ -2503,3 +2503,67 @@ def test_an_empty_value_inside_a_settled_list_never_erases_the_folded_one(tmp_pa
         acc.add(json.loads(json.dumps(event)))
     assert acc.snapshot_dict()["output"][0]["content"] == [{"type": "output_text", "text": "Hello world"}]
     assert [(a.kind, a.path) for a in acc.anomalies] == [("emptied", "output[0].content[0].text")]
+
+
+# -- a twelfth trial: Pinecone Assistant's chat stream (pinecone-io/pinecone-api, 2026-04 assistant_data) --
+
+#: The answer's text is in a nested object (``message.content``); ``content_chunk`` carries it as
+#: ``delta.content``, beside the optional ``content_filter_results`` every answer may hold.
+PINECONE = """\
+paths:
+  /chat:
+    post:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json: {schema: {$ref: "#/components/schemas/Chat"}}
+            text/event-stream: {schema: {$ref: "#/components/schemas/Chunk"}}
+components:
+  schemas:
+    Chunk:
+      oneOf:
+        - {$ref: "#/components/schemas/MessageStart"}
+        - {$ref: "#/components/schemas/ContentChunk"}
+        - {$ref: "#/components/schemas/MessageEnd"}
+      discriminator: {propertyName: type}
+    Chat:
+      type: object
+      properties:
+        id: {type: string}
+        message: {type: object, properties: {role: {type: string}, content: {type: string}}}
+        finish_reason: {type: string}
+        content_filter_results: {$ref: "#/components/schemas/Filters"}
+    Filters: {type: object, properties: {hate: {type: object, properties: {filtered: {type: boolean}}}}}
+    MessageStart:
+      type: object
+      properties: {type: {type: string, enum: [message_start]}, id: {type: string}, role: {type: string}}
+    ContentChunk:
+      type: object
+      properties:
+        type: {type: string, enum: [content_chunk]}
+        id: {type: string}
+        delta: {type: object, properties: {content: {type: string}}}
+        content_filter_results: {$ref: "#/components/schemas/Filters"}
+    MessageEnd:
+      type: object
+      properties: {type: {type: string, enum: [message_end]}, id: {type: string}, finish_reason: {type: string}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_delta_object_continues_the_one_nested_object_that_has_its_fields(tmp_path: Path, style: str) -> None:
+    """``content_chunk``'s ``delta: {content}`` names no field of the answer, whose text is
+    ``message.content``: the event merged its other fields and the text was in no snapshot, channel or
+    unknown event, with no anomaly. A delta object continues the one object the answer holds there
+    whose fields it has."""
+    module = _generated(tmp_path, PINECONE, style)
+    acc = module.ChunkAccumulator()
+    for event in [
+        {"type": "message_start", "id": "r1", "role": "assistant"},
+        *({"type": "content_chunk", "id": "r1", "delta": {"content": d}} for d in ("Hello", " world")),
+        {"type": "message_end", "id": "r1", "finish_reason": "stop"},
+    ]:
+        acc.add(event)
+    snapshot = acc.snapshot_dict()
+    assert (snapshot["message"]["content"], snapshot["finish_reason"], acc.anomalies) == ("Hello world", "stop", [])
