@@ -111,6 +111,8 @@ class _Fold:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
         self.envelope = frozenset.intersection(*(frozenset(ir.fields(m)) for m in members.values()))  # on every event
+        ends = [(n.stem, m) for v, m in members.items() if (n := event_name(v)).stage is Stage.FINAL]
+        self.settled = {s: tuple(f for t, m in ends if t == s for f in ir.fields(m)) for s, _ in ends}  # by stem
 
     def infer(self) -> tuple[list[Inferred], list[tuple[str, str]]]:
         """The members decided (``_settled``), and ``(event type, why)`` of the others."""
@@ -154,10 +156,7 @@ class _Event(FieldPlacer):
     def __init__(self, fold: _Fold, value: str, member: str) -> None:
         super().__init__(fold.ir, fold.places, fold.tag, fold.target, value, member)
         self.fold, self.value, self.member, self.order = fold, value, member, fold.order
-        ends = [
-            m for v, m in fold.members.items() if (n := event_name(v)).stage is Stage.FINAL and n.stem == self.name.stem
-        ]
-        self.settled = tuple(name for m in ends for name in fold.ir.fields(m))
+        self.settled = fold.settled.get(self.name.stem, ())  # what its stem's ending events carry
         tops = fold.top_stems or {self.name.stem}  # ``session.created`` beside the ``response.*`` carrying the target
         self.foreign = (
             self.name.stem not in tops and not self.keys and self.name.stage not in (Stage.DELTA, Stage.ERROR)
