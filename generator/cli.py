@@ -9,6 +9,7 @@ output). ``changes`` adds 3.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import sys
@@ -354,5 +355,7 @@ def progress_report(stream: TextIO, enabled: bool = True) -> AbstractContextMana
 
 
 def entry_point() -> None:
-    """Console-script entry: ``sys.exit(main())``."""
+    """Console-script entry: ``sys.exit(main())``, the garbage collector tuned as mypy's (build.py) is:
+    black's syntax trees are many small objects, few of them garbage (at 700 a run spent ~15% collecting)."""
+    gc.set_threshold(200_000, 30, 30)
     sys.exit(main())
