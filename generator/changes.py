@@ -192,11 +192,10 @@ def _describe(f: Field) -> str:
 
 def render_text(changes: list[Change]) -> str:
     """One line per change, then a summary line."""
-    lines = []
-    for c in changes:
-        mark = "BREAKING  " if c.breaking else "compatible"
-        detail = f" ({c.detail})" if c.detail else ""
-        lines.append(f"{mark}  {c.where}: {c.kind}{detail}")
+    lines = [
+        f"{'BREAKING  ' if c.breaking else 'compatible'}  {c.where}: {c.kind}{f' ({c.detail})' if c.detail else ''}"
+        for c in changes
+    ]
     breaking = sum(c.breaking for c in changes)
     lines.append(f"{len(changes)} change(s): {breaking} breaking, {len(changes) - breaking} compatible")
     return "\n".join(lines) + "\n"

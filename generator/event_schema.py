@@ -137,8 +137,6 @@ class EventSchema:
                 if f is not None:
                     following += self.items([f.value_type]) if step.key is not None else [f.value_type]
             current = following
-            if not current:
-                return []
         return current
 
     def allows(self, leaves: list[Type], value: Any) -> bool:

@@ -147,10 +147,8 @@ def names_match(name: str, stem: tuple[str, ...]) -> int:
 
 def plural_of(name: str, lists: list[str]) -> str | None:
     """The list among ``lists`` that ``name`` (``command``) names: itself, or its plural."""
-    for candidate in (name, name + "s", name + "es", name[:-1] + "ies" if name.endswith("y") else name):
-        if candidate in lists:
-            return candidate
-    return None
+    candidates = (name, name + "s", name + "es", name[:-1] + "ies" if name.endswith("y") else name)
+    return next((c for c in candidates if c in lists), None)
 
 
 def address_of(field: str) -> str | None:

@@ -72,8 +72,7 @@ def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
     """``text`` without its fingerprint line, and that line's match (None: no line)."""
     lines = text.splitlines(keepends=True)
     for i in reversed(range(_header_end(lines))):
-        found = _LINE.fullmatch(lines[i].rstrip("\r\n"))
-        if found:
+        if found := _LINE.fullmatch(lines[i].rstrip("\r\n")):
             return "".join(lines[:i] + lines[i + 1 :]), found
     return text, None
 

@@ -42,10 +42,8 @@ def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None, shi
     """The ``target`` of union ``root``'s map from the topmost layer setting it (user's, ``x-merge``,
     shipped if ``shipped``); None: inferred."""
     ship = shipped_maps().get(root, (None, None))[1] if shipped else None
-    for layer in (user_map, declared, ship):
-        if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):
-            return str(layer["target"])
-    return None
+    layers = (user_map, declared, ship)
+    return next((str(x["target"]) for x in layers if isinstance(x, Mapping) and isinstance(x.get("target"), str)), None)
 
 
 def x_merge(schemas: Schemas, root: str) -> tuple[Any, str]:

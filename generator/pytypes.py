@@ -122,8 +122,7 @@ def _list_item(line: str, width: int) -> str:
     indent, a long line of prose filled; any other line as it is."""
     if len(line) <= width:
         return line
-    item = _LIST_ITEM.match(line)
-    if item is not None:
+    if (item := _LIST_ITEM.match(line)) is not None:
         return _fill(line[item.end() :], width, item.group(), " " * len(item.group()))
     return line if _STRUCTURE.match(line) else _fill(line, width)
 

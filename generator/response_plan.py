@@ -47,10 +47,8 @@ class ResponsePlan:
 
     def unsent_paths(self, at: str = "") -> list[str]:
         """Every ``unsent`` field here and below, by wire names (``choices.logprobs``)."""
-        paths = [f"{at}{name}" for name in self.unsent]
-        for name, child in self.children:
-            paths += child.unsent_paths(f"{at}{name}.")
-        return paths
+        below = [path for name, child in self.children for path in child.unsent_paths(f"{at}{name}.")]
+        return [f"{at}{name}" for name in self.unsent] + below
 
 
 #: Fields that name an object's type; a chunk's value ends in ``roots.CHUNK_SUFFIX``.

@@ -4,7 +4,6 @@ Decisions only: ``interpret.spec_view`` reads the spec's keywords (shapes, opera
 
 from __future__ import annotations
 
-import functools
 import weakref
 from collections.abc import Callable, Collection
 from contextlib import suppress
@@ -70,22 +69,6 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
     return tuple(form for form in ("sse", "jsonl", "json") if form in found)
 
 
-_Finder = Callable[[Interpreter], list["UnionStream"]]
-
-
-def _once(find: _Finder) -> _Finder:
-    """``find``, run once per interpreter."""
-    found: weakref.WeakKeyDictionary[Interpreter, list[UnionStream]] = weakref.WeakKeyDictionary()
-
-    @functools.wraps(find)
-    def found_once(interp: Interpreter) -> list[UnionStream]:
-        if interp not in found:
-            found[interp] = find(interp)
-        return found[interp]
-
-    return found_once
-
-
 def _payload(view: SpecView, stream: Location) -> str | None:
     """The component a streamed schema carries: itself, its SSE envelope's ``data``, or the one every
     member of a union carries so (Together's ``oneOf [{data: Chunk}, {data: "[DONE]"}]``); None if inline."""
@@ -128,9 +111,14 @@ class UnionStream:
     path: str = ""
 
 
-@_once
+#: ``stream_unions`` of each interpreter, found once.
+_STREAM_UNIONS: weakref.WeakKeyDictionary[Interpreter, list[UnionStream]] = weakref.WeakKeyDictionary()
+
+
 def stream_unions(interp: Interpreter) -> list[UnionStream]:
     """The event unions the operations stream, in document order (``_answered``: targets); found once."""
+    if interp in _STREAM_UNIONS:
+        return _STREAM_UNIONS[interp]
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     with suppress(SpecError):  # a response it cannot read (a remote $ref): the streams before it
@@ -140,7 +128,8 @@ def stream_unions(interp: Interpreter) -> list[UnionStream]:
                 if named is not None and named[0] not in found:
                     targets = _answered(view, answer, named[1])
                     found[named[0]] = UnionStream(named[0], named[1], targets, answer.path)
-    return list(found.values())
+    _STREAM_UNIONS[interp] = list(found.values())
+    return _STREAM_UNIONS[interp]
 
 
 def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | None:
@@ -175,12 +164,8 @@ def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
     if found or "#" not in answer.path:
         return found
     plain = answer.path.split("#", 1)[0]
-    for other in view.answers():
-        if other.path == plain and other.method == answer.method:
-            found = _json_objects(view, other.json, union)
-            if found:
-                return found
-    return ()
+    others = (o for o in view.answers() if o.path == plain and o.method == answer.method)
+    return next((found for o in others if (found := _json_objects(view, o.json, union))), ())
 
 
 def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location) -> tuple[str, ...]:

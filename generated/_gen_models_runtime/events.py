@@ -61,11 +61,9 @@ def _as_event(obj: Any) -> Any:
         return obj
     if isinstance(obj, (str, bytes, bytearray)):
         return json.loads(obj)
-    dump = getattr(obj, "model_dump", None)
-    if callable(dump):
+    if callable(dump := getattr(obj, "model_dump", None)):
         return dump(by_alias=True, exclude_unset=True, mode="json")
-    to_dict = getattr(obj, "to_dict", None)
-    if callable(to_dict):
+    if callable(to_dict := getattr(obj, "to_dict", None)):
         return to_dict()
     return obj
 

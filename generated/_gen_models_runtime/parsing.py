@@ -43,9 +43,8 @@ class ParseError(ValueError):
 
 
 def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
     return {
+        type(None): "null",
         bool: "a boolean",
         int: "an integer",
         float: "a number",
@@ -212,11 +211,9 @@ def _keep(exc: BaseException, container: Any, key: str | int) -> bool:
         if type(exc) is ParseError:
             raise exc.within(key) from None
         raise exc
-    if type(exc) is ParseError:
-        lenient.places.append((container, key, "left"))
-        return False
-    lenient.places.append((container, key, "too_deep"))
-    return True
+    too_deep = type(exc) is not ParseError
+    lenient.places.append((container, key, "too_deep" if too_deep else "left"))
+    return too_deep
 
 
 def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:

@@ -109,10 +109,8 @@ class SpecView:
     def options(self, loc: Location) -> list[Location]:
         """The members of a ``oneOf``/``anyOf`` schema (empty for another schema)."""
         node, at = self.schema(loc)
-        for word in ("oneOf", "anyOf"):
-            if isinstance(node, dict) and isinstance(node.get(word), list):
-                return [at.child(word, i) for i in range(len(node[word]))]
-        return []
+        words = [w for w in ("oneOf", "anyOf") if isinstance(node, dict) and isinstance(node.get(w), list)]
+        return [at.child(words[0], i) for i in range(len(node[words[0]]))] if words else []
 
     def discriminated(self, loc: Location) -> bool:
         """Whether a union schema names the field telling its members apart (``discriminator``)."""

@@ -219,11 +219,8 @@ def _one_of(check: _OneOf, value: Any) -> Any:
 
 
 def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "bool", int: "int", float: "float", str: "str", list: "array", dict: "object"}.get(
-        type(value), type(value).__name__
-    )
+    names = {type(None): "null", bool: "bool", int: "int", float: "float", str: "str", list: "array", dict: "object"}
+    return names.get(type(value), type(value).__name__)
 
 
 _FIELDS: dict[type, tuple[tuple[str, str, Any, bool], ...]] = {}

@@ -161,8 +161,7 @@ def _shape(annotation: Any, value: Any) -> tuple[Any, bool]:
 def _tagged_members(annotation: Any) -> tuple[Callable[[Any], Any], dict[str, Any]] | None:
     """A discriminated union's tag function and its members by tag name (through aliases
     and ``| None``), or None when ``annotation`` is no such union."""
-    value = getattr(annotation, "__value__", None)  # a TypeAliasType
-    if value is not None:
+    if (value := getattr(annotation, "__value__", None)) is not None:  # a TypeAliasType
         return _tagged_members(value)
     origin = typing.get_origin(annotation)
     if origin is typing.Union or origin is types.UnionType:
@@ -185,8 +184,7 @@ def _tagged_members(annotation: Any) -> tuple[Callable[[Any], Any], dict[str, An
 
 def _members(annotation: Any) -> list[Any]:
     """The alternatives an annotation admits, through unions, ``Annotated`` and type aliases."""
-    value = getattr(annotation, "__value__", None)  # a TypeAliasType
-    if value is not None:
+    if (value := getattr(annotation, "__value__", None)) is not None:  # a TypeAliasType
         return _members(value)
     origin = typing.get_origin(annotation)
     if origin is typing.Annotated:
