@@ -246,10 +246,12 @@ def _run(args: argparse.Namespace) -> int:
             total = time.perf_counter() - started
             print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
         return EXIT_OK
+    from .format import black_workers  # before the pipeline's imports: the workers import black meanwhile
     from .pipeline import generate
 
+    pool = black_workers(len(options.styles)) if options.formatter == "black" and "black" not in sys.modules else None
     with progress_report(sys.stderr, enabled=not args.quiet) as progress:
-        outputs, reading = generate(options, progress=progress)
+        outputs, reading = generate(options, progress=progress, pool=pool)
     unmapped = [
         f"{union}: event type {tag!r} is not folded (no map entry, and the schema does not decide it)"
         for union, tags in reading.unmapped.items()

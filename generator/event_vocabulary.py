@@ -16,8 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .runtime.events import _dig, _picked
-
 
 class Op(enum.Enum):
     """What one event does to the snapshot; its value, as maps write it, is the method it calls
@@ -109,6 +107,8 @@ class EventValue:
 
     def of(self, event: Mapping[str, Any]) -> Any:
         """The value for one event (what the generated ``e.get(...)``/``_dig(e, ...)`` reads)."""
+        from .runtime.events import _dig, _picked  # here: a run without event unions never loads the runtime
+
         if self.field == WHOLE_EVENT:
             return _picked(event, self.picks, json.loads(self.tags or "{}")) if self.picks else event
         if self.field is not None:

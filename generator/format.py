@@ -10,6 +10,7 @@ import os
 import subprocess
 import time
 from collections.abc import Mapping
+from concurrent.futures import Executor
 
 from .errors import InternalError, SpecError
 from .formatters import FORMATTERS, ruff_binary
@@ -40,9 +41,10 @@ def format_source(source: str, target_python: tuple[int, int], name: str) -> str
 
 
 def format_modules(
-    sources: Mapping[str, str], target_python: tuple[int, int], formatter: str = "black"
+    sources: Mapping[str, str], target_python: tuple[int, int], formatter: str = "black", pool: Executor | None = None
 ) -> dict[str, str]:
-    """Each module (name -> source) formatted whole by ``formatter``, in the order given.
+    """Each module (name -> source) formatted whole by ``formatter``, in the order given; by
+    ``pool``'s workers where given (``black_workers``), else by workers forked now (several modules).
 
     Raises:
         InternalError: a module does not parse (a generator bug).
@@ -53,30 +55,39 @@ def format_modules(
     if formatter != "black":
         raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
     names = list(sources)
-    workers = min(len(names), os.cpu_count() or 1)
-    if workers < 2 or not hasattr(os, "fork"):  # fork: multiprocessing's "fork" start method (not Windows)
+    if pool is None and (len(names) < 2 or (pool := black_workers(len(names))) is None):
         return {name: format_source(sources[name], target_python, name) for name in names}
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    import black  # noqa: F401 - before forking, so that the workers inherit it imported
-
-    # the largest first: the workers finish together
-    order = sorted(names, key=lambda name: -len(sources[name]))
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("fork"),
-        initializer=_leave_with_parent,
-        initargs=(os.getpid(),),  # not the worker's getppid(): the run may be gone before it starts
-    ) as pool:
+    with pool:  # the largest first: the workers finish together
+        order = sorted(names, key=lambda name: -len(sources[name]))
         futures = {name: pool.submit(format_source, sources[name], target_python, name) for name in order}
         return {name: futures[name].result() for name in names}
 
 
+def black_workers(modules: int) -> Executor | None:
+    """Black's workers (one a module, up to the cores) forked now; each imports black (~0.07 s)
+    at once, while this process goes on (reads and renders the spec), unless it is imported here
+    already. None without ``fork`` (multiprocessing's "fork" start method: not Windows)."""
+    if not hasattr(os, "fork"):
+        return None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(
+        max_workers=min(modules, os.cpu_count() or 1),
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_leave_with_parent,
+        initargs=(os.getpid(),),  # not the worker's getppid(): the run may be gone before it starts
+    )
+    pool.submit(os.getpid)  # the pool forks its workers at its first task: now
+    return pool
+
+
 def _leave_with_parent(parent: int) -> None:
-    """A black worker's start: a thread ends it once the run that forked it is gone however it
-    went (SIGKILL, out of memory), where the pool would leave it orphaned."""
+    """A black worker's start: black imported, and a thread that ends it once the run that forked
+    it is gone however it went (SIGKILL, out of memory), where the pool would leave it orphaned."""
     import threading
+
+    import black  # noqa: F401
 
     def watch() -> None:
         while os.getppid() == parent:

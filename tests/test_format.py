@@ -3,6 +3,7 @@ by one), and the opt-in ruff formatter, pinned by its own golden files."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from generator import format as fmt
 from generator import formatters, runtime_files
 from generator.cli import main
-from generator.format import format_modules, format_source
+from generator.format import black_workers, format_modules, format_source
 from generator.pipeline import Options, generate, render_sources
 
 SPEC = CHAT_SPEC
@@ -41,6 +42,32 @@ def test_parallel_formatting_gives_black_of_each_whole_module(monkeypatch: pytes
     expected = {name: format_source(text, TARGET, name) for name, text in sources.items()}
     assert format_modules(sources, TARGET) == expected
     assert list(format_modules(sources, TARGET)) == list(sources)  # in the order given
+
+
+def test_workers_forked_before_rendering_give_the_same_bytes() -> None:
+    """The command forks black's workers before it reads the spec (they import black meanwhile)."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("formatting runs in one process without fork")
+    sources = rendered(OTHER_SPEC, styles=("dataclass",))
+    pool = black_workers(len(sources))
+    assert pool is not None
+    assert format_modules(sources, TARGET, pool=pool) == {n: format_source(t, TARGET, n) for n, t in sources.items()}
+
+
+def test_the_command_leaves_black_to_its_workers(tmp_path: Path) -> None:
+    """A run of the command never imports black itself: its workers, forked first, do, while it
+    reads and renders the spec; what it writes is what a run in one process writes."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("formatting runs in one process without fork")
+    code = (
+        "import sys; from generator.cli import main; "
+        f"status = main([{str(OTHER_SPEC)!r}, '--style', 'dataclass', '-o', {str(tmp_path / 'out')!r}, '-q']); "
+        "print(status, 'black' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.split() == ["0", "False"]
+    outputs, _ = generate(Options(spec=OTHER_SPEC, output=tmp_path / "out", styles=("dataclass",)))
+    assert all(o.is_current() for o in outputs if o.module)
 
 
 def test_the_runtime_package_is_copied_not_formatted(tmp_path: Path) -> None:
