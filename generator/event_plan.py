@@ -20,10 +20,10 @@ from .event_check import EntryChecker, check_listed
 from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, EventPlan, EventRule, Op
-from .event_words import SSE_FIELDS
+from .event_words import CONTENT_WORDS, SSE_FIELDS, words
 from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
-from .warning_kinds import EVENT_NOT_FOLDED, SpecWarning
+from .warning_kinds import CONTENT_NOT_FOLDED, EVENT_NOT_FOLDED, SpecWarning
 
 
 class NoFold(SpecError):
@@ -93,8 +93,9 @@ def _inferred(
 
 
 def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
-    """One warning per event type of ``plan`` that no layer decides (kept as unknown events)."""
-    return [SpecWarning(EVENT_NOT_FOLDED, f"{plan.root} event {tag!r}", why) for tag, why in plan.undecided]
+    """A warning per event type no layer decides (kept as unknown events), per content field no action reads."""
+    found = [SpecWarning(EVENT_NOT_FOLDED, f"{plan.root} event {tag!r}", why) for tag, why in plan.undecided]
+    return found + [SpecWarning(CONTENT_NOT_FOLDED, f"{plan.root} event {tag!r}", name) for tag, name in plan.unread]
 
 
 def _build(
@@ -165,7 +166,17 @@ def _build(
     extras = tuple(sorted(extra & set(declared)))
     frames = tag == "event" and "data" in fields and set(fields) <= SSE_FIELDS  # the events are frames
     plan = (str(data.get("family", root)), root, target, tag, order, collections, tuple(rules), target_class)
-    return EventPlan(*plan, unmapped, tuple(undecided), extras, frames)
+    unread = tuple((r.tag, name) for r in rules for name in _unread(ir, r))
+    return EventPlan(*plan, unmapped, tuple(undecided), extras, frames, unread)
+
+
+def _unread(ir: EventSchema, rule: EventRule) -> list[str]:
+    """The content fields (``CONTENT_WORDS``) of ``rule``'s event no action reads (lost) if none reads it whole."""
+    if not rule.member or any(a.op in (Op.IGNORE, Op.ERROR) or a.value == "*" and not a.picks for a in rule.actions):
+        return []
+    names = [(a.value, a.key, a.ident, *a.picks, *(a.when or ())[:1], *(s.key for s in a.at)) for a in rule.actions]
+    read = {name.split(".")[0] for some in names for name in some if name}  # a step's key addresses a slot
+    return [n for n in ir.fields(rule.member) if n not in read and {n, *words(n)[-1:]} & CONTENT_WORDS]
 
 
 #: ops that make the slot they land on (a later event addressing inside it finds it there)

@@ -264,6 +264,7 @@ class EventPlan:
         undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
         frames: the members are the events themselves, ``{event, data}`` (Assistants'): the reader gives them so.
+        unread: ``(tag value, field)``: content fields (``CONTENT_WORDS``) of events that no action reads (warned).
     """
 
     family: str
@@ -278,6 +279,7 @@ class EventPlan:
     undecided: tuple[tuple[str, str], ...] = ()
     extra: tuple[str, ...] = ()
     frames: bool = False
+    unread: tuple[tuple[str, str], ...] = ()
 
     def rule(self, tag: str) -> EventRule | None:
         """The rule of an event type, or None."""

@@ -64,9 +64,8 @@ def format_modules(
 
 
 def black_workers(modules: int) -> Executor | None:
-    """Black's workers (one a module, up to the cores) forked now; each imports black (~0.07 s)
-    at once, while this process goes on (reads and renders the spec), unless it is imported here
-    already. None without ``fork`` (multiprocessing's "fork" start method: not Windows)."""
+    """Black's workers (one a module, up to the cores) forked now: each imports black (~0.07 s) while this
+    process reads and renders the spec. None without ``fork`` (multiprocessing's "fork" start method)."""
     if not hasattr(os, "fork"):
         return None
     import multiprocessing

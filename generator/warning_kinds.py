@@ -95,6 +95,10 @@ EVENT_NOT_FOLDED = Kind(
     "an event type no map entry or schema rule folds",
     "its events are kept as unknown events, not folded: map it with --merge-map FILE (docs/events.md)",
 )
+CONTENT_NOT_FOLDED = Kind(
+    "an event's content field that no action of its fold reads",
+    "what the stream sends there is left out of the answer: map it with --merge-map FILE (docs/events.md)",
+)
 
 # -- merge plans ---------------------------------------------------------------------------------
 

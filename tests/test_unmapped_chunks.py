@@ -2567,3 +2567,22 @@ def test_a_delta_object_continues_the_one_nested_object_that_has_its_fields(tmp_
         acc.add(event)
     snapshot = acc.snapshot_dict()
     assert (snapshot["message"]["content"], snapshot["finish_reason"], acc.anomalies) == ("Hello world", "stop", [])
+
+
+def test_a_content_field_no_action_reads_is_said_at_generation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kind of the fault above: a plan that leaves an event's content field (``CONTENT_WORDS``)
+    unread drops what a stream sends there. Generation says so (``CONTENT_NOT_FOLDED``), here with the
+    rule that places ``delta`` taken away, and says nothing where every content field is read."""
+    from generator import event_fields
+    from generator.warning_kinds import CONTENT_NOT_FOLDED
+
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + PINECONE)
+
+    def unread() -> list[tuple[str, str]]:
+        reading = read_spec(Options(spec=path, output=tmp_path / "out"))
+        return [(w.place, w.detail) for w in reading.merge_warnings if w.kind is CONTENT_NOT_FOLDED]
+
+    assert unread() == []
+    monkeypatch.setattr(event_fields.FieldPlacer, "_object", lambda *args: event_fields.Placed([], ""))
+    assert unread() == [("Chunk event 'content_chunk'", "delta")]
