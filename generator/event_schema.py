@@ -131,25 +131,23 @@ class EventSchema:
         """The types a path reaches in model ``target`` (any union member; a keyed step: the items), or []."""
         current: list[Type] = [ModelRef(target)]
         for step in steps:
-            following: list[Type] = []
-            for shape in (s for t in current for s in self.shapes(t)):
-                f = self.fields(shape.name).get(step.name) if isinstance(shape, ModelRef) else None
-                if f is not None:
-                    following += self.items([f.value_type]) if step.key is not None else [f.value_type]
-            current = following
+            found = [
+                self.fields(s.name).get(step.name) for t in current for s in self.shapes(t) if isinstance(s, ModelRef)
+            ]
+            types = [f.value_type for f in found if f is not None]
+            current = self.items(types) if step.key is not None else types
         return current
 
     def allows(self, leaves: list[Type], value: Any) -> bool:
         """Whether any leaf (statuses are strings on some output items, enums on others) admits a
         constant: an enum listing it, or a scalar of its kind (``any`` admits all)."""
         kind = {str: "str", bool: "bool", int: "int", float: "float"}.get(type(value))
-        for shape in (s for leaf in leaves for s in self.shapes(leaf)):
-            if isinstance(shape, Enum):
-                if value in shape.values:
-                    return True
-            elif isinstance(shape, Prim) and (shape.kind in ("any", kind) or (kind == "int" and shape.kind == "float")):
-                return True
-        return False
+        return any(
+            (isinstance(shape, Enum) and value in shape.values)
+            or (isinstance(shape, Prim) and (shape.kind in ("any", kind) or (kind == "int" and shape.kind == "float")))
+            for leaf in leaves
+            for shape in self.shapes(leaf)
+        )
 
     def discriminated_by(self, t: Type, name: str, depth: int = 0) -> bool:
         """Whether ``t`` is (an alias of) a union whose discriminator is property ``name``."""
@@ -200,10 +198,7 @@ class EventSchema:
         """The model among ``types`` an object with ``fields`` stands for: the one whose tag names
         ``stem`` best (``mcp_call`` of ``response.mcp_call_arguments``), else sharing the most fields."""
         wanted = set(fields)
-
-        def rank(model: str) -> tuple[int, int]:
-            return -self.named_by(model, stem), -len(wanted & set(self.fields(model)))
-
+        rank = lambda model: (-self.named_by(model, stem), -len(wanted & set(self.fields(model))))
         return min(self.models_of(types), key=rank, default=None)
 
     def named_by(self, model: str, stem: tuple[str, ...]) -> int:

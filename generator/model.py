@@ -319,8 +319,7 @@ def referenced_names(t: Type) -> list[str]:
     if isinstance(t, Enum):
         return [t.alias] if t.alias else []
     names = [n for part in parts(t) for n in referenced_names(part)]
-    d = t.discriminator if isinstance(t, UnionType) else None
-    if d:
+    if isinstance(t, UnionType) and (d := t.discriminator):
         names += [name for _, name in d.mapping]
         names += [d.fallback] if d.fallback else []
     return names
@@ -332,8 +331,7 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
         return replace(t, name=new.get(t.name, t.name))
     if isinstance(t, Enum):
         return replace(t, alias=new.get(t.alias, t.alias)) if t.alias else t
-    if isinstance(t, UnionType) and t.discriminator is not None:
-        d = t.discriminator
+    if isinstance(t, UnionType) and (d := t.discriminator) is not None:
         mapping = tuple((tag, new.get(name, name)) for tag, name in d.mapping)
         fallback = new.get(d.fallback, d.fallback) if d.fallback else None
         t = replace(t, discriminator=replace(d, mapping=mapping, fallback=fallback))

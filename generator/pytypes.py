@@ -215,8 +215,7 @@ class Parsers:
         if isinstance(t, Map):
             return self._hoist("_map_of", [self.of(t.values)])
         if isinstance(t, UnionType):
-            if t.discriminator is not None:
-                d = t.discriminator
+            if (d := t.discriminator) is not None:
                 pairs = [(literal(tag), self._of(ModelRef(name))) for tag, name in d.mapping]
                 table = ", ".join(f"{tag}: {parser}" for tag, parser in pairs)
                 fallback = self._of(ModelRef(d.fallback)) if d.fallback else ""

@@ -213,10 +213,8 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
         else:  # keys as a tuple, pairs as a dict
             text = pytypes.literal(tuple(value) if name in ("nulls", "required", "blank") else dict(value))
         args.append(f"{name}={text}")
-    rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
-    for key, child in plan.children:
-        rules += _response_rules(child, f"{at}.{key}" if at else key)
-    return rules
+    below = [rule for key, child in plan.children for rule in _response_rules(child, f"{at}.{key}" if at else key)]
+    return [(at, "_ResponseRule(" + ", ".join(args) + ")"), *below]
 
 
 @functools.cache

@@ -41,9 +41,7 @@ class Location:
     @property
     def tokens(self) -> list[str]:
         """The pointer's unescaped tokens."""
-        if not self.pointer:
-            return []
-        return [t.replace("~1", "/").replace("~0", "~") for t in self.pointer[1:].split("/")]
+        return [t.replace("~1", "/").replace("~0", "~") for t in self.pointer[1:].split("/")] if self.pointer else []
 
 
 class RefResolver:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .model import (
-    Discriminator,
     Enum,
     Field,
     Model,
@@ -153,7 +152,6 @@ def _with_fallback(t: Type, names: dict[UnionType, str]) -> Type:
     """``t`` with the fallback member's name on every tagged union in it."""
     inner = map_parts(t, lambda part: _with_fallback(part, names))
     if isinstance(t, UnionType) and t in names and isinstance(inner, UnionType):
-        d: Discriminator | None = inner.discriminator
-        assert d is not None
-        return UnionType(inner.options, replace(d, fallback=names[t]))
+        assert inner.discriminator is not None
+        return UnionType(inner.options, replace(inner.discriminator, fallback=names[t]))
     return inner

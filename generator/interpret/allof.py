@@ -25,11 +25,9 @@ def flatten(
     merged: dict[str, Any] = {}
     origins: dict[str, Location] = {}
     for i, member in enumerate(schema.get("allOf") or []):
-        part, part_origins = _flatten_node(resolver, member, loc.child("allOf", i), seen)
-        merge_schema(merged, origins, part, part_origins)
+        merge_schema(merged, origins, *_flatten_node(resolver, member, loc.child("allOf", i), seen))
     own = {k: v for k, v in schema.items() if k != "allOf"}
-    own_origins = {p: loc.child("properties", p) for p in properties(own, loc)}
-    merge_schema(merged, origins, own, own_origins)
+    merge_schema(merged, origins, own, {p: loc.child("properties", p) for p in properties(own, loc)})
     return merged, origins
 
 

@@ -125,6 +125,5 @@ class _Settle:
 
 def tag_values(field: Field) -> list[Any]:
     """A field's const/enum values that can be tags: strings and integers (not null, booleans)."""
-    if not isinstance(field.type, Enum):
-        return []
-    return [v for v in field.type.values if v is not None and type(v) is not bool]
+    values = field.type.values if isinstance(field.type, Enum) else ()
+    return [v for v in values if v is not None and type(v) is not bool]

@@ -20,8 +20,7 @@ from .unions import union
 def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
     """The reading of a schema with ``enum`` or ``const`` whose ``type`` names are ``types``."""
     if "enum" in schema:
-        raw = schema["enum"]
-        where = loc.child("enum")
+        raw, where = schema["enum"], loc.child("enum")
         if not isinstance(raw, list):
             raise where.error("enum must be a list of values")
     else:

@@ -170,10 +170,8 @@ def type_names(schema: dict[str, Any], loc: Location) -> list[str]:
 def union_merge_map(schema: Any) -> Any:
     """A union's ``x-merge`` when it is a mapping: the event union's merge map, checked by
     ``event_plan`` (None otherwise)."""
-    if isinstance(schema, dict) and ("anyOf" in schema or "oneOf" in schema):
-        raw = schema.get("x-merge")
-        return raw if isinstance(raw, dict) else None
-    return None
+    raw = schema.get("x-merge") if isinstance(schema, dict) and ("anyOf" in schema or "oneOf" in schema) else None
+    return raw if isinstance(raw, dict) else None
 
 
 def merge_policy(schema: dict[str, Any], loc: Location) -> WrittenPolicy | None:

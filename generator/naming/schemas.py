@@ -151,12 +151,10 @@ def derived_name(
                 index = int(rest[i + 1]) if rest[i + 1].isdigit() else 0
                 words.append(next((pascal_word(h) for h in member if pascal_word(h)), f"Option{index + 1}"))
             i += 1
+        elif token == "items" and words and (plural := singular(words[-1])):
+            words[-1] = plural
         elif token == "items":
-            plural = singular(words[-1]) if words else ""
-            if plural:
-                words[-1] = plural
-            else:
-                words.append("Item")
+            words.append("Item")
         elif token == "additionalProperties":
             words.append("Value")
         elif token == "prefixItems":
@@ -362,8 +360,7 @@ def _users_of(schemas: Schemas, name: str) -> str:
 
 def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
     """``t`` with each discriminator's ``attribute``: the tag's Python name, if shared and not the wire name."""
-    if isinstance(t, UnionType) and t.discriminator is not None:
-        d = t.discriminator
+    if isinstance(t, UnionType) and (d := t.discriminator) is not None:
         names = [name for _, name in d.mapping]
         attrs = (
             {f.py_name for n in names for f in models[n].fields if f.wire_name == d.property}

@@ -79,13 +79,8 @@ class Checkers:
             return t.rest is None and t.min_items == len(t.prefix) and all(self.native(p, seen) for p in t.prefix)
         if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):
             return False
-        found: set[str] = set()
-        for option in t.options:
-            kinds = self.kinds(option)
-            if "any" in kinds or found & kinds:
-                return False
-            found |= kinds
-        return True
+        kinds = [self.kinds(option) for option in t.options]  # told apart by JSON kind: none shared, none ``any``
+        return all("any" not in k for k in kinds) and sum(map(len, kinds)) == len(set().union(*kinds))
 
     def checker(self, t: Type, nullable: bool = False) -> str:
         """An expression that checks and builds a value of ``t``: its annotation where msgspec
@@ -108,8 +103,7 @@ class Checkers:
             assert isinstance(t, UnionType)
             options = ", ".join(self.checker(o) for o in t.options)
             text = f"_OneOf(({options}{',' if len(t.options) == 1 else ''})"
-            d = t.discriminator
-            if d is not None:
+            if (d := t.discriminator) is not None:
                 tags = ", ".join(f"{pytypes.literal(tag)}: {name}" for tag, name in d.mapping)
                 text += f", {pytypes.literal(d.property)}, {{{tags}}}"
                 text += f", {d.fallback}" if d.fallback else ""
