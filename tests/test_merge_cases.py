@@ -524,7 +524,8 @@ Labels:
 def test_last_maps_and_lists_keep_their_rules(tmp_path: Path, style: str) -> None:
     """A ``last`` field whose schema is a map (inline or named) or a list follows the rules
     of ``last`` objects: ``{}`` never replaces a value, a value of the wrong type is
-    reported and never kept over a good one; an empty list replaces one (a list may empty)."""
+    reported and never kept over a good one; an empty list never replaces items (``emptied``: a
+    server may send ``[]`` as a placeholder, as Cloudflare's ``"tool_calls": []`` after the call)."""
     module = generate_modules(schemas_spec(tmp_path, _LAST_SHAPES), tmp_path / "out", styles=(style,))[style]
     acc = module.ChunkAccumulator()
     for extra in (
@@ -535,11 +536,12 @@ def test_last_maps_and_lists_keep_their_rules(tmp_path: Path, style: str) -> Non
     ):
         acc.add({**_HEAD, "choices": [], **extra})
     data = acc.snapshot_dict()
-    assert (data["meta"], data["labels"], data["tags"]) == ({"a": "1"}, {"k": "v"}, [])
+    assert (data["meta"], data["labels"], data["tags"]) == ({"a": "1"}, {"k": "v"}, ["x"])
     assert [(a.kind, a.path) for a in acc.anomalies] == [
         ("wrong_type", "tags"),
         ("wrong_type", "meta"),
         ("wrong_type", "labels"),
+        ("emptied", "tags"),
     ]
 
 

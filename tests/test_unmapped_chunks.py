@@ -2586,3 +2586,52 @@ def test_a_content_field_no_action_reads_is_said_at_generation(tmp_path: Path, m
     assert unread() == []
     monkeypatch.setattr(event_fields.FieldPlacer, "_object", lambda *args: event_fields.Placed([], ""))
     assert unread() == [("Chunk event 'content_chunk'", "delta")]
+
+
+# -- a thirteenth trial: Cloudflare Workers AI (cloudflare/cloudflare-docs, workers-ai-models/
+# llama-3.3-70b-instruct-fp8-fast.json @ 15888915, its output schema in an OpenAPI document) --
+
+#: The answer and each chunk are one object: ``response`` (text), ``tool_calls`` (declared without
+#: an index: each chunk's whole list); the server also sends lists the schema does not declare.
+CLOUDFLARE = """\
+paths:
+  /ai/run:
+    post:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json: {schema: {$ref: "#/components/schemas/TextGenerationOutput"}}
+            text/event-stream: {schema: {$ref: "#/components/schemas/TextGenerationOutput"}}
+components:
+  schemas:
+    TextGenerationOutput:
+      type: object
+      required: [response]
+      properties:
+        response: {type: string, description: The generated text response from the model}
+        usage: {type: object, properties: {prompt_tokens: {type: number}, completion_tokens: {type: number}}}
+        tool_calls:
+          type: array
+          items: {type: object, properties: {arguments: {type: object}, name: {type: string}}}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_empty_list_never_replaces_the_items_a_stream_sent(tmp_path: Path, style: str) -> None:
+    """Cloudflare's stream sends ``"tool_calls": []`` after the call (and OpenAI-format chunks end
+    with ``"choices": []``, a list its schema does not declare): each wiped what came before, with no
+    anomaly. An empty list never replaces items, as ``""`` never replaces a text (``emptied``)."""
+    module = _generated(tmp_path, CLOUDFLARE, style)
+    acc = module.TextGenerationOutputAccumulator()
+    call = {"name": "get_weather", "arguments": {"location": "London"}}
+    choice = {"index": 0, "delta": {"content": "A cow"}}
+    for chunk in [
+        {"response": "", "tool_calls": [call], "choices": [choice]},
+        {"response": "", "tool_calls": [], "p": "abcd", "choices": []},
+    ]:
+        acc.add(chunk)
+    snapshot = acc.snapshot_dict()
+    assert (snapshot["tool_calls"], snapshot["choices"]) == ([call], [choice])
+    assert sorted((a.kind, a.path) for a in acc.anomalies) == [("emptied", "choices"), ("emptied", "tool_calls")]
+    assert not acc.answer_at_risk

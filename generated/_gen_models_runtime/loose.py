@@ -94,7 +94,7 @@ def _merge_loose(
 ) -> None:
     """Merge a field the schema does not know: text concatenates below the top (``_Text``),
     other scalars take the last non-null value, objects merge recursively, lists append or
-    merge by ``index`` (``_Items``; at a chunk's top level the last list wins). The first form
+    merge by ``index`` (``_Items``; at a chunk's top level the last list wins, never an empty one). The first form
     wins: a value of another form is reported, not merged."""
     old = target.get(key)
     if value is None:
@@ -123,8 +123,10 @@ def _merge_loose(
         _merge_items(acc, old, _join(path, key), value, context, depth)
     elif type(value) is list and context != "root" and type(old) is list:
         old.extend(value)
-    elif type(value) is list:
+    elif type(value) is list and (value or not old):
         target[key] = list(value)
+    elif type(value) is list:
+        acc.anomaly(_join(path, key), "emptied", _said("emptied_list"), _built(old), value)
     else:
         target[key] = value
 

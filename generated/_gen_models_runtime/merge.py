@@ -226,11 +226,14 @@ class _Merger(_TextMerge, _KeyedMerge):
             runs.add(item)
 
     def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
-        """A ``last`` list's new value (an empty list replaces one); a non-list is reported, not
-        kept; a tuple or a list of models is kept as its JSON."""
+        """A ``last`` list's new value: an empty list never replaces items, as ``""`` never replaces a
+        text (``emptied``); a non-list is reported, not kept; a tuple or a list of models is kept as its JSON."""
         value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
+            return old
+        if not value and old:
+            self.anomaly(_join(owner._path, wire), "emptied", _said("emptied_list"), old, value)
             return old
         return value
 

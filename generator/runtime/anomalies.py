@@ -77,6 +77,7 @@ _MESSAGES = {
     "misfit_kept": "expected {fits}, got {value}: kept it, as nothing else came yet",
     "misfit_dropped": "expected {fits}, got {value}: kept the earlier value",
     "not_merged": "expected {fits}, got {value}: not merged",
+    "emptied_list": "an empty list where the chunks held items: the items are kept",
     "json_text": "expected text, got {value}: appended its JSON text",
     "first_form": "{value} where {held} came first: kept the first",
     "item_not_object": "a list item is {value}, not an object: dropped",
