@@ -194,6 +194,11 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
                 "it cannot be a stream chunk or event"
             )
+    if not root_of and not union_of and not options.all_schemas:  # declared streams, none of objects
+        raise root_selection.stream_locations(interp)[next(iter(readings))].error(
+            f"no stream of JSON objects to accumulate: what the spec streams ({', '.join(readings)}) is text or bytes; "
+            "name the chunk schema with --schema NAME, or pass --all-schemas for the models alone"
+        )
     responses = {
         root_of[name]: r.type.name
         for name, r in response_of.items()
