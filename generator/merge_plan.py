@@ -347,6 +347,9 @@ def _plan_field(
         elif model is not None and _holds_text(schemas, f):
             fallback = "an object whose fields each chunk restates replace those held (text sent in pieces keeps"
             fallback += f" its last piece); --merge-policy '{path}=merge' merges it field by field"
+        elif context == ROOT and f.required and _holds_text(schemas, f):  # Cloudflare's ``response``
+            fallback = "text every chunk carries, taken from the last chunk (sent in pieces, the last piece stays)"
+            fallback += f"; --merge-policy '{path}=concat' joins the pieces"
     written: WrittenPolicy | None
     if path in overrides:
         written, source = overrides.pop(path), "override"

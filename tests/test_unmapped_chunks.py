@@ -2635,3 +2635,14 @@ def test_an_empty_list_never_replaces_the_items_a_stream_sent(tmp_path: Path, st
     assert (snapshot["tool_calls"], snapshot["choices"]) == ([call], [choice])
     assert sorted((a.kind, a.path) for a in acc.anomalies) == [("emptied", "choices"), ("emptied", "tool_calls")]
     assert not acc.answer_at_risk
+
+
+def test_text_every_chunk_carries_kept_last_is_said_at_generation(tmp_path: Path) -> None:
+    """Cloudflare's ``response`` (required, "The generated text response from the model") is sent in
+    pieces; nothing in its schema says so, so the plan keeps the last chunk's (a different text is
+    reported at run time). The plan can lose data: generation says so, with the override that joins."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + CLOUDFLARE)
+    reading = read_spec(Options(spec=path, output=tmp_path / "out"))
+    said = [str(w) for w in reading.merge_warnings if "response" in w.place]
+    assert len(said) == 1 and "--merge-policy 'response=concat' joins the pieces" in said[0], said
