@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .errors import SpecError, closest, did_you_mean
-from .event_words import CONTENT_WORDS, says_piece, says_stamp
+from .event_words import CONTENT_WORDS, says_piece, says_stamp, words
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .naming import attribute_name, class_name, singular
 from .policy import Policy, WrittenPolicy, parse_policy
@@ -347,7 +347,7 @@ def _plan_field(
         elif model is not None and _holds_text(schemas, f):
             fallback = "an object whose fields each chunk restates replace those held (text sent in pieces keeps"
             fallback += f" its last piece); --merge-policy '{path}=merge' merges it field by field"
-        elif context == ROOT and f.required and _holds_text(schemas, f):  # Cloudflare's ``response``
+        elif context == ROOT and f.required and _holds_text(schemas, f) and _names_answer(f):
             fallback = "text every chunk carries, taken from the last chunk (sent in pieces, the last piece stays)"
             fallback += f"; --merge-policy '{path}=concat' joins the pieces"
     written: WrittenPolicy | None
@@ -412,6 +412,11 @@ def _holds(
         if isinstance(o, ModelRef) and o.name in schemas.models and o.name not in seen and len(seen) < 4
         for g in schemas.models[o.name].fields
     )
+
+
+def _names_answer(f: Field) -> bool:
+    """``f``'s name ends in a word of content or of the answer (Cloudflare's ``response``), not a label."""
+    return bool({*words(f.wire_name)[-1:]} & (CONTENT_WORDS | {"response", "completion", "answer"}))
 
 
 def _holds_text(schemas: Schemas, f: Field) -> bool:

@@ -25,7 +25,7 @@ from .interpret.spec_view import SpecView
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import MAPS_DIR, map_target
-from .merge_plan import NodePlan, merge_warnings
+from .merge_plan import DELTA, NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render
@@ -33,7 +33,7 @@ from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response, unsent_warnings
 from .runtime_files import PACKAGE_INIT
 from .union_fallbacks import with_fallbacks
-from .warning_kinds import MAP_MISFIT, STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
+from .warning_kinds import MAP_MISFIT, RESPONSE_UNNAMED, STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts.
@@ -93,6 +93,10 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
     warned += [line for r, plan in response_plans.items() for line in unsent_warnings(plan, r, schemas.responses[r])]
+    unnamed = [
+        r for r in schemas.roots if r not in schemas.responses and any(n.context == DELTA for n in plans[r].walk())
+    ]
+    warned += [SpecWarning(RESPONSE_UNNAMED, r) for r in unnamed]
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
 
 

@@ -110,6 +110,10 @@ RESPONSE_UNSENT = Kind(
     "a field the non-stream response requires that the stream's chunks do not declare",
     "to_response() cannot fill it: left out, reported as schema_drift (drift, not a cut stream), never invented",
 )
+RESPONSE_UNNAMED = Kind(
+    "a chunk stream (its chunks hold a delta) whose non-stream answer no schema or operation of the spec names",
+    "to_response() returns the merged chunk, of the chunk's type: name the answer (an operation answering it)",
+)
 TAKEN_WHOLE = Kind(
     "a list or object of a chunk, a choice or a delta taken whole from the last chunk that sends it",
     "the accumulator can lose what earlier chunks sent there (a --merge-policy override changes it)",

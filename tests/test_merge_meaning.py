@@ -16,6 +16,7 @@ from conftest import STYLES, generate_modules
 from generator.cli import main
 from generator.merge_plan import explain
 from generator.pipeline import Options, read_spec
+from generator.warning_kinds import RESPONSE_UNNAMED
 
 HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
 
@@ -244,7 +245,8 @@ def test_a_one_of_delta_reports_conflicting_field_types(tmp_path: Path, capsys: 
     lines = _explain(spec)
     assert any("a union: fields of TextDelta, ToolDelta merged together" in line for line in lines)
     reading = read_spec(Options(spec=spec))
-    (warning,) = reading.merge_warnings
+    warning, unnamed = reading.merge_warnings  # and: nothing names the answer (RESPONSE_UNNAMED)
+    assert unnamed.kind is RESPONSE_UNNAMED
     assert str(warning) == (
         "Chunk choices[].delta ('seq' has another type in ToolDelta than in TextDelta; merged as in TextDelta): "
         "a field the variants of a union type differently; the accumulator merges it as the first variant types it"
@@ -287,6 +289,7 @@ def test_a_fallback_to_last_is_explained_and_warned(tmp_path: Path, capsys: pyte
         "Chunk choices[].filter (--merge-policy 'choices[].filter=merge' merges it field by field); "
         "the accumulator can lose what earlier chunks sent there"
     ) in err
-    # the override it names is accepted, and then there is nothing to warn about
+    # the override it names is accepted, and then there is nothing to warn about but the answer nothing names
     assert _explain(spec, merge_policies={"choices[].filter": "merge"})
-    assert read_spec(Options(spec=spec, merge_policies={"choices[].filter": "merge"})).merge_warnings == []
+    warned = read_spec(Options(spec=spec, merge_policies={"choices[].filter": "merge"})).merge_warnings
+    assert [w.kind for w in warned] == [RESPONSE_UNNAMED]

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import STYLES, generate_modules
+from conftest import CHAT_SPEC, STYLES, generate_modules
 
 from generator.cli import main
 from generator.pipeline import Options, read_spec
@@ -2646,3 +2646,37 @@ def test_text_every_chunk_carries_kept_last_is_said_at_generation(tmp_path: Path
     reading = read_spec(Options(spec=path, output=tmp_path / "out"))
     said = [str(w) for w in reading.merge_warnings if "response" in w.place]
     assert len(said) == 1 and "--merge-policy 'response=concat' joins the pieces" in said[0], said
+
+
+def test_a_chunk_stream_without_a_named_answer_is_said_at_generation(tmp_path: Path) -> None:
+    """Hugging Face's chat ``stream_output.json`` alone (a JSON Schema, no operation): its chunks hold
+    ``choices[].delta``, so they are no answer, and nothing names the answer: ``to_response()`` gives
+    the merged chunk. Generation says so (``RESPONSE_UNNAMED``); given the answer, it does not."""
+    from generator.warning_kinds import RESPONSE_UNNAMED
+
+    chunk = {
+        "title": "ChatCompletionStreamOutput",
+        "type": "object",
+        "required": ["id", "choices"],
+        "properties": {
+            "id": {"type": "string"},
+            "choices": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "index": {"type": "integer"},
+                        "delta": {"type": "object", "properties": {"content": {"type": "string"}}},
+                    },
+                },
+            },
+        },
+    }
+    path = tmp_path / "stream_output.json"
+    path.write_text(json.dumps(chunk))
+    said = [w for w in read_spec(Options(spec=path, output=tmp_path / "out")).merge_warnings]
+    assert [(w.kind, w.place) for w in said if w.kind is RESPONSE_UNNAMED] == [
+        (RESPONSE_UNNAMED, "ChatCompletionStreamOutput")
+    ]
+    named = read_spec(Options(spec=CHAT_SPEC, output=tmp_path / "o"))  # the chat chunk beside its answer
+    assert not [w for w in named.merge_warnings if w.kind is RESPONSE_UNNAMED]
