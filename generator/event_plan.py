@@ -20,7 +20,7 @@ from .event_check import EntryChecker, check_listed
 from .event_infer import choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, EventPlan, EventRule, Op
-from .event_words import CONTENT_WORDS, SSE_FIELDS, words
+from .event_words import CONTENT_WORDS, SSE_FIELDS, TEXT_WORDS, words
 from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
 from .warning_kinds import CONTENT_NOT_FOLDED, EVENT_NOT_FOLDED, SpecWarning
@@ -172,11 +172,14 @@ def _build(
 
 def _unread(ir: EventSchema, rule: EventRule) -> list[str]:
     """The content fields (``CONTENT_WORDS``) of ``rule``'s event no action reads (lost) if none reads it whole."""
-    if not rule.member or any(a.op in (Op.IGNORE, Op.ERROR) or a.value == "*" and not a.picks for a in rule.actions):
+    whole = any(a.op in (Op.IGNORE, Op.ERROR, Op.FINISH) or a.value == "*" and not a.picks for a in rule.actions)
+    if not rule.member or whole:  # ignored, kept as the error, the end, or taken whole
         return []
     names = [(a.value, a.key, a.ident, *a.picks, *(a.when or ())[:1], *(s.key for s in a.at)) for a in rule.actions]
     read = {name.split(".")[0] for some in names for name in some if name}  # a step's key addresses a slot
-    return [n for n in ir.fields(rule.member) if n not in read and {n, *words(n)[-1:]} & CONTENT_WORDS]
+    return [
+        n for n in ir.fields(rule.member) if n not in read and (n in CONTENT_WORDS or {*words(n)[-1:]} & TEXT_WORDS)
+    ]
 
 
 #: ops that make the slot they land on (a later event addressing inside it finds it there)

@@ -67,6 +67,8 @@ CONTENT_WORDS = frozenset(
         "data",
     )
 )
+#: last words of a name holding the answer's text (Cloudflare's ``response``); a label's (``error_code``) are none
+TEXT_WORDS = frozenset(("text", "content", "delta", "arguments", "refusal", "response", "completion", "answer"))
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
 #: field names that identify or label what an event is about: never fragments of text

@@ -64,8 +64,7 @@ def format_modules(
 
 
 def black_workers(modules: int) -> Executor | None:
-    """Black's workers (one a module, up to the cores) forked now: each imports black (~0.07 s) while this
-    process reads and renders the spec. None without ``fork`` (multiprocessing's "fork" start method)."""
+    """Black's workers (a module each, up to the cores) forked now, to import black as the spec is read (None: no fork)."""
     if not hasattr(os, "fork"):
         return None
     import multiprocessing
@@ -84,8 +83,10 @@ def black_workers(modules: int) -> Executor | None:
 def _leave_with_parent(parent: int) -> None:
     """A black worker's start: black imported, and a thread that ends it once the run that forked
     it is gone however it went (SIGKILL, out of memory), where the pool would leave it orphaned."""
+    import signal
     import threading
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the run reports it, once
     import black  # noqa: F401
 
     def watch() -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .errors import SpecError, closest, did_you_mean
-from .event_words import CONTENT_WORDS, says_piece, says_stamp, words
+from .event_words import CONTENT_WORDS, TEXT_WORDS, says_piece, says_stamp, words
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .naming import attribute_name, class_name, singular
 from .policy import Policy, WrittenPolicy, parse_policy
@@ -415,8 +415,8 @@ def _holds(
 
 
 def _names_answer(f: Field) -> bool:
-    """``f``'s name ends in a word of content or of the answer (Cloudflare's ``response``), not a label."""
-    return bool({*words(f.wire_name)[-1:]} & (CONTENT_WORDS | {"response", "completion", "answer"}))
+    """``f``'s name ends in a word of the answer's text (``TEXT_WORDS``: Cloudflare's ``response``), not a label."""
+    return bool({*words(f.wire_name)[-1:]} & TEXT_WORDS)
 
 
 def _holds_text(schemas: Schemas, f: Field) -> bool:

@@ -93,9 +93,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
     warned += [line for r, plan in response_plans.items() for line in unsent_warnings(plan, r, schemas.responses[r])]
-    unnamed = [
-        r for r in schemas.roots if r not in schemas.responses and any(n.context == DELTA for n in plans[r].walk())
-    ]
+    unnamed = [r for r in schemas.roots if r not in response_plans and any(n.context == DELTA for n in plans[r].walk())]
     warned += [SpecWarning(RESPONSE_UNNAMED, r) for r in unnamed]
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, interp.resolver.files())
 
@@ -200,8 +198,8 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
             )
     if not root_of and not union_of and not options.all_schemas:  # declared streams, none of objects
         raise root_selection.stream_locations(interp)[next(iter(readings))].error(
-            f"no stream of JSON objects to accumulate: what the spec streams ({', '.join(readings)}) is text or bytes; "
-            "name the chunk schema with --schema NAME, or pass --all-schemas for the models alone"
+            f"no stream of JSON objects to accumulate: what the spec streams ({', '.join(readings)}) is text, bytes or a "
+            "free-form object; name the chunk schema with --schema NAME, or pass --all-schemas for the models alone"
         )
     responses = {
         root_of[name]: r.type.name

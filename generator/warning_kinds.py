@@ -111,8 +111,8 @@ RESPONSE_UNSENT = Kind(
     "to_response() cannot fill it: left out, reported as schema_drift (drift, not a cut stream), never invented",
 )
 RESPONSE_UNNAMED = Kind(
-    "a chunk stream (its chunks hold a delta) whose non-stream answer no schema or operation of the spec names",
-    "to_response() returns the merged chunk, of the chunk's type: name the answer (an operation answering it)",
+    "a chunk stream (its chunks hold a delta) with no named answer schema to convert it to",
+    "to_response() returns the merged chunk, of the chunk's type: give the answer a component the operation answers",
 )
 TAKEN_WHOLE = Kind(
     "a list or object of a chunk, a choice or a delta taken whole from the last chunk that sends it",

@@ -2680,3 +2680,26 @@ def test_a_chunk_stream_without_a_named_answer_is_said_at_generation(tmp_path: P
     ]
     named = read_spec(Options(spec=CHAT_SPEC, output=tmp_path / "o"))  # the chat chunk beside its answer
     assert not [w for w in named.merge_warnings if w.kind is RESPONSE_UNNAMED]
+
+
+def test_the_content_fields_a_fold_leaves_unread_are_named_by_the_answers_words(tmp_path: Path) -> None:
+    """A try to break the warnings above: an event's ``completion`` (Anthropic's legacy text event) left
+    unread is said too; a label ending in ``code`` (``error_code``) is no content, in an event or as text
+    every chunk carries (``language_code``): neither warns."""
+    from generator.warning_kinds import CONTENT_NOT_FOLDED, TAKEN_WHOLE
+
+    def said(spec: str) -> list[tuple[str, str]]:
+        path = tmp_path / "s.yaml"
+        path.write_text(HEAD + spec)
+        warned = read_spec(Options(spec=path, output=tmp_path / "out")).merge_warnings
+        return [(w.place, w.detail) for w in warned if w.kind in (CONTENT_NOT_FOLDED, TAKEN_WHOLE)]
+
+    delta = "delta: {type: object, properties: {content: {type: string}}}"
+    legacy = PINECONE.replace(delta, "completion: {type: string}")
+    legacy = legacy.replace(
+        "finish_reason: {type: string}}", "finish_reason: {type: string}, error_code: {type: string}}"
+    )
+    assert said(legacy) == [("Chunk event 'content_chunk'", "completion")]
+    labels = CLOUDFLARE.replace("required: [response]", "required: [response, language_code]")
+    labels = labels.replace("        usage:", "        language_code: {type: string}\n        usage:")
+    assert [place for place, _ in said(labels)] == ["TextGenerationOutput response"]
