@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 8229f576bb6560b0f58dd67a698a7af9, output e4ccdbae7f3d23fd76092982664761d6
+# Fingerprint: inputs 4ad89c43e254c0bba1995c3cfeb7ab26, output e4ccdbae7f3d23fd76092982664761d6
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by

@@ -171,7 +171,7 @@ def _build(
 
 
 def _unread(ir: EventSchema, rule: EventRule) -> list[str]:
-    """The content fields (``CONTENT_WORDS``) of ``rule``'s event no action reads (lost) if none reads it whole."""
+    """The content fields (named in ``CONTENT_WORDS``, ending in ``TEXT_WORDS``) of ``rule``'s event no action reads."""
     whole = any(a.op in (Op.IGNORE, Op.ERROR, Op.FINISH) or a.value == "*" and not a.picks for a in rule.actions)
     if not rule.member or whole:  # ignored, kept as the error, the end, or taken whole
         return []

@@ -264,7 +264,7 @@ class EventPlan:
         undecided: ``(tag value, why)`` of members neither schema nor map decides (warned; folded as unknown).
         extra: the event types declared under ``extra_events``.
         frames: the members are the events themselves, ``{event, data}`` (Assistants'): the reader gives them so.
-        unread: ``(tag value, field)``: content fields (``CONTENT_WORDS``) of events that no action reads (warned).
+        unread: ``(tag value, field)``: content fields (``event_plan._unread``) of events no action reads (warned).
     """
 
     family: str
